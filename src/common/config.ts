@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
+import { ConfigError } from "./errors.js";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Render a zod issue path as `a.b[0].c`. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out === "" ? "(root)" : out;
+}
+
+/** One line per issue: `<source>: <key path>: <message>`. */
+export function formatZodError(source: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+      if (unknownKeys.length > 0) {
+        const base = issue.path.length > 0 ? `${formatPath(issue.path)}.` : "";
+        return unknownKeys.map((key) => `${source}: ${base}${key}: unknown key`).join("\n");
+      }
+      return `${source}: ${formatPath(issue.path)}: ${issue.message}`;
+    })
+    .join("\n");
+}
+
+/** Validate `value` with `schema`, throwing a {@link ConfigError} that names the source and key. */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  source: string,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ConfigError(`Invalid configuration\n${formatZodError(source, result.error)}`, {
+      details: result.error.issues,
+    });
+  }
+  return result.data;
+}
+
+const interpolation = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}/g;
+
+/**
+ * Replace `${VAR}` and `${VAR:default}` in raw config text (LLM Guard API style). An unset
+ * variable without a default is an error naming the variable.
+ */
+export function interpolateEnv(text: string, env: Env, source: string): string {
+  return text.replace(interpolation, (_match, name: string, fallback: string | undefined) => {
+    const value = env[name];
+    if (value !== undefined) return value;
+    if (fallback !== undefined) return fallback;
+    throw new ConfigError(`${source}: environment variable ${name} is not set and has no default`);
+  });
+}
+
+const envRefPrefix = "os.environ/";
+
+/**
+ * Resolve a LiteLLM-style `os.environ/VAR` reference. `keyPath` names the config key so that
+ * an unset variable produces an error a user can act on.
+ */
+export function resolveEnvRef(value: string, env: Env, keyPath: string): string {
+  if (!value.startsWith(envRefPrefix)) return value;
+  const name = value.slice(envRefPrefix.length);
+  const resolved = env[name];
+  if (resolved === undefined || resolved === "") {
+    throw new ConfigError(`${keyPath}: environment variable ${name} is not set`);
+  }
+  return resolved;
+}
+
+/** Read a YAML file, optionally interpolating `${VAR:default}`, and validate it with `schema`. */
+export async function loadYamlConfig<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: { env?: Env; interpolate?: boolean } = {},
+): Promise<z.output<S>> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(`${path}: cannot read config file (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  if (options.interpolate) text = interpolateEnv(text, options.env ?? process.env, path);
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`${path}: not valid YAML (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  return parseConfig(schema, raw ?? {}, path);
+}
