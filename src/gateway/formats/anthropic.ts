@@ -1,0 +1,212 @@
+/**
+ * Anthropic Messages API wire formats (request, response, stream events, errors) as zod 4 schemas.
+ * Objects are loose so new fields pass through; the fields the gateway reads are typed strictly.
+ */
+import { z } from "zod";
+
+const cacheControlSchema = z.looseObject({ type: z.string() }).nullish();
+
+export const anthropicTextBlockSchema = z.looseObject({
+  type: z.literal("text"),
+  text: z.string(),
+  cache_control: cacheControlSchema,
+});
+export type AnthropicTextBlock = z.infer<typeof anthropicTextBlockSchema>;
+
+export const anthropicImageSourceSchema = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("base64"), media_type: z.string(), data: z.string() }),
+  z.looseObject({ type: z.literal("url"), url: z.string() }),
+]);
+export type AnthropicImageSource = z.infer<typeof anthropicImageSourceSchema>;
+
+export const anthropicImageBlockSchema = z.looseObject({
+  type: z.literal("image"),
+  source: anthropicImageSourceSchema,
+  cache_control: cacheControlSchema,
+});
+export type AnthropicImageBlock = z.infer<typeof anthropicImageBlockSchema>;
+
+export const anthropicDocumentBlockSchema = z.looseObject({
+  type: z.literal("document"),
+  source: z.looseObject({ type: z.string() }),
+});
+
+export const anthropicToolUseBlockSchema = z.looseObject({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+export type AnthropicToolUseBlock = z.infer<typeof anthropicToolUseBlockSchema>;
+
+export const anthropicToolResultBlockSchema = z.looseObject({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.discriminatedUnion("type", [anthropicTextBlockSchema, anthropicImageBlockSchema])),
+    ])
+    .optional(),
+  is_error: z.boolean().optional(),
+});
+export type AnthropicToolResultBlock = z.infer<typeof anthropicToolResultBlockSchema>;
+
+export const anthropicThinkingBlockSchema = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.string().optional(),
+});
+
+export const anthropicRedactedThinkingBlockSchema = z.looseObject({
+  type: z.literal("redacted_thinking"),
+  data: z.string(),
+});
+
+/** A content block in a request message. */
+export const anthropicContentBlockSchema = z.discriminatedUnion("type", [
+  anthropicTextBlockSchema,
+  anthropicImageBlockSchema,
+  anthropicDocumentBlockSchema,
+  anthropicToolUseBlockSchema,
+  anthropicToolResultBlockSchema,
+  anthropicThinkingBlockSchema,
+  anthropicRedactedThinkingBlockSchema,
+]);
+export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
+
+export const anthropicMessageParamSchema = z.looseObject({
+  role: z.enum(["user", "assistant"]),
+  content: z.union([z.string(), z.array(anthropicContentBlockSchema)]),
+});
+export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;
+
+export const anthropicToolSchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  input_schema: z.record(z.string(), z.unknown()).optional(),
+  type: z.string().optional(),
+  cache_control: cacheControlSchema,
+});
+export type AnthropicTool = z.infer<typeof anthropicToolSchema>;
+
+export const anthropicToolChoiceSchema = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("auto"), disable_parallel_tool_use: z.boolean().optional() }),
+  z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: z.boolean().optional() }),
+  z.looseObject({ type: z.literal("none") }),
+  z.looseObject({
+    type: z.literal("tool"),
+    name: z.string(),
+    disable_parallel_tool_use: z.boolean().optional(),
+  }),
+]);
+export type AnthropicToolChoice = z.infer<typeof anthropicToolChoiceSchema>;
+
+/** `POST /v1/messages` request body. */
+export const anthropicMessagesRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(anthropicMessageParamSchema),
+  max_tokens: z.number().int().positive(),
+  system: z.union([z.string(), z.array(anthropicTextBlockSchema)]).optional(),
+  metadata: z.looseObject({ user_id: z.string().nullish() }).optional(),
+  stop_sequences: z.array(z.string()).optional(),
+  stream: z.boolean().optional(),
+  temperature: z.number().min(0).max(1).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  top_k: z.number().int().nonnegative().optional(),
+  tools: z.array(anthropicToolSchema).optional(),
+  tool_choice: anthropicToolChoiceSchema.optional(),
+});
+export type AnthropicMessagesRequest = z.infer<typeof anthropicMessagesRequestSchema>;
+
+export const anthropicStopReasonSchema = z.enum([
+  "end_turn",
+  "max_tokens",
+  "stop_sequence",
+  "tool_use",
+  "pause_turn",
+  "refusal",
+]);
+export type AnthropicStopReason = z.infer<typeof anthropicStopReasonSchema>;
+
+export const anthropicUsageSchema = z.looseObject({
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cache_creation_input_tokens: z.number().int().nullish(),
+  cache_read_input_tokens: z.number().int().nullish(),
+});
+export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
+
+/** A content block in a response; unknown (server tool) blocks pass through. */
+export const anthropicResponseBlockSchema = z.discriminatedUnion("type", [
+  anthropicTextBlockSchema,
+  anthropicToolUseBlockSchema,
+  anthropicThinkingBlockSchema,
+  anthropicRedactedThinkingBlockSchema,
+]);
+export type AnthropicResponseBlock = z.infer<typeof anthropicResponseBlockSchema>;
+
+/** Non-streaming Messages API response (`type: "message"`). */
+export const anthropicMessageSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal("message"),
+  role: z.literal("assistant"),
+  model: z.string(),
+  content: z.array(anthropicResponseBlockSchema),
+  stop_reason: anthropicStopReasonSchema.nullable(),
+  stop_sequence: z.string().nullish(),
+  usage: anthropicUsageSchema,
+});
+export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
+
+export const anthropicErrorBodySchema = z.looseObject({ type: z.string(), message: z.string() });
+
+/** Anthropic error body: `{"type": "error", "error": {"type", "message"}}`. */
+export const anthropicErrorSchema = z.looseObject({
+  type: z.literal("error"),
+  error: anthropicErrorBodySchema,
+});
+export type AnthropicError = z.infer<typeof anthropicErrorSchema>;
+
+export const anthropicDeltaSchema = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
+  z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),
+  z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() }),
+  z.looseObject({ type: z.literal("signature_delta"), signature: z.string() }),
+  z.looseObject({ type: z.literal("citations_delta"), citation: z.unknown() }),
+]);
+export type AnthropicDelta = z.infer<typeof anthropicDeltaSchema>;
+
+/** One Messages API streaming event (the SSE `event:` name equals `type`). */
+export const anthropicStreamEventSchema = z.discriminatedUnion("type", [
+  z.looseObject({
+    type: z.literal("message_start"),
+    message: anthropicMessageSchema.extend({ stop_reason: anthropicStopReasonSchema.nullish() }),
+  }),
+  z.looseObject({
+    type: z.literal("content_block_start"),
+    index: z.number().int(),
+    content_block: anthropicResponseBlockSchema,
+  }),
+  z.looseObject({
+    type: z.literal("content_block_delta"),
+    index: z.number().int(),
+    delta: anthropicDeltaSchema,
+  }),
+  z.looseObject({ type: z.literal("content_block_stop"), index: z.number().int() }),
+  z.looseObject({
+    type: z.literal("message_delta"),
+    delta: z.looseObject({
+      stop_reason: anthropicStopReasonSchema.nullish(),
+      stop_sequence: z.string().nullish(),
+    }),
+    usage: z.looseObject({
+      output_tokens: z.number().int().nonnegative(),
+      input_tokens: z.number().int().nullish(),
+    }),
+  }),
+  z.looseObject({ type: z.literal("message_stop") }),
+  z.looseObject({ type: z.literal("ping") }),
+  z.looseObject({ type: z.literal("error"), error: anthropicErrorBodySchema }),
+]);
+export type AnthropicStreamEvent = z.infer<typeof anthropicStreamEventSchema>;

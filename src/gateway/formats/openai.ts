@@ -1,0 +1,331 @@
+/**
+ * OpenAI wire formats (chat completions, completions, embeddings, errors) as zod 4 schemas.
+ * Objects are loose (unknown fields pass through, so new provider parameters are not rejected);
+ * the fields the gateway reads are typed strictly.
+ */
+import { z } from "zod";
+
+/** `{ prompt_tokens, completion_tokens, total_tokens }` plus any detail fields. */
+export const openAIUsageSchema = z.looseObject({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+});
+export type OpenAIUsage = z.infer<typeof openAIUsageSchema>;
+
+export const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
+export type TextPart = z.infer<typeof textPartSchema>;
+
+export const imageUrlPartSchema = z.looseObject({
+  type: z.literal("image_url"),
+  image_url: z.looseObject({
+    url: z.string().min(1),
+    detail: z.enum(["auto", "low", "high"]).optional(),
+  }),
+});
+export type ImageUrlPart = z.infer<typeof imageUrlPartSchema>;
+
+export const inputAudioPartSchema = z.looseObject({
+  type: z.literal("input_audio"),
+  input_audio: z.looseObject({ data: z.string(), format: z.string() }),
+});
+
+export const filePartSchema = z.looseObject({
+  type: z.literal("file"),
+  file: z.looseObject({
+    file_data: z.string().optional(),
+    file_id: z.string().optional(),
+    filename: z.string().optional(),
+  }),
+});
+
+export const refusalPartSchema = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+
+/** One part of a multi-part user message. */
+export const contentPartSchema = z.discriminatedUnion("type", [
+  textPartSchema,
+  imageUrlPartSchema,
+  inputAudioPartSchema,
+  filePartSchema,
+]);
+export type ContentPart = z.infer<typeof contentPartSchema>;
+
+export const toolCallSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal("function"),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+const textContentSchema = z.union([z.string(), z.array(textPartSchema)]);
+
+export const systemMessageSchema = z.looseObject({
+  role: z.enum(["system", "developer"]),
+  content: textContentSchema,
+  name: z.string().optional(),
+});
+
+export const userMessageSchema = z.looseObject({
+  role: z.literal("user"),
+  content: z.union([z.string(), z.array(contentPartSchema)]),
+  name: z.string().optional(),
+});
+
+export const assistantMessageSchema = z.looseObject({
+  role: z.literal("assistant"),
+  content: z
+    .union([z.string(), z.array(z.discriminatedUnion("type", [textPartSchema, refusalPartSchema]))])
+    .nullish(),
+  name: z.string().optional(),
+  refusal: z.string().nullish(),
+  tool_calls: z.array(toolCallSchema).optional(),
+});
+
+export const toolMessageSchema = z.looseObject({
+  role: z.literal("tool"),
+  content: textContentSchema,
+  tool_call_id: z.string(),
+});
+
+/** Deprecated `function` role, still accepted by OpenAI. */
+export const functionMessageSchema = z.looseObject({
+  role: z.literal("function"),
+  content: z.string().nullable(),
+  name: z.string(),
+});
+
+/** One chat message; `role` selects the shape. */
+export const chatMessageSchema = z.discriminatedUnion("role", [
+  systemMessageSchema,
+  userMessageSchema,
+  assistantMessageSchema,
+  toolMessageSchema,
+  functionMessageSchema,
+]);
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type SystemMessage = z.infer<typeof systemMessageSchema>;
+export type UserMessage = z.infer<typeof userMessageSchema>;
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
+export type ToolMessage = z.infer<typeof toolMessageSchema>;
+
+export const functionToolSchema = z.looseObject({
+  type: z.literal("function"),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullish(),
+  }),
+});
+export type FunctionTool = z.infer<typeof functionToolSchema>;
+
+export const toolChoiceSchema = z.union([
+  z.enum(["none", "auto", "required"]),
+  z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
+]);
+export type ToolChoice = z.infer<typeof toolChoiceSchema>;
+
+export const responseFormatSchema = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("text") }),
+  z.looseObject({ type: z.literal("json_object") }),
+  z.looseObject({
+    type: z.literal("json_schema"),
+    json_schema: z.looseObject({
+      name: z.string(),
+      description: z.string().optional(),
+      schema: z.record(z.string(), z.unknown()).optional(),
+      strict: z.boolean().nullish(),
+    }),
+  }),
+]);
+export type ResponseFormat = z.infer<typeof responseFormatSchema>;
+
+export const streamOptionsSchema = z.looseObject({ include_usage: z.boolean().optional() });
+export type StreamOptions = z.infer<typeof streamOptionsSchema>;
+
+export const stopSchema = z.union([z.string(), z.array(z.string())]).nullish();
+
+/** `POST /chat/completions` request body. */
+export const chatCompletionRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(chatMessageSchema).min(1),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  n: z.number().int().positive().nullish(),
+  stop: stopSchema,
+  stream: z.boolean().nullish(),
+  stream_options: streamOptionsSchema.nullish(),
+  presence_penalty: z.number().nullish(),
+  frequency_penalty: z.number().nullish(),
+  logit_bias: z.record(z.string(), z.number()).nullish(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().nullish(),
+  seed: z.number().int().nullish(),
+  user: z.string().optional(),
+  tools: z.array(functionToolSchema).optional(),
+  tool_choice: toolChoiceSchema.optional(),
+  parallel_tool_calls: z.boolean().optional(),
+  response_format: responseFormatSchema.optional(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
+
+export const finishReasonSchema = z.enum([
+  "stop",
+  "length",
+  "tool_calls",
+  "content_filter",
+  "function_call",
+]);
+export type FinishReason = z.infer<typeof finishReasonSchema>;
+
+export const chatCompletionMessageSchema = z.looseObject({
+  role: z.literal("assistant"),
+  content: z.string().nullable(),
+  refusal: z.string().nullish(),
+  tool_calls: z.array(toolCallSchema).optional(),
+});
+export type ChatCompletionMessage = z.infer<typeof chatCompletionMessageSchema>;
+
+/** Non-streaming `chat.completion` response. */
+export const chatCompletionSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("chat.completion"),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int(),
+      message: chatCompletionMessageSchema,
+      logprobs: z.unknown().optional(),
+      finish_reason: finishReasonSchema.nullable(),
+    }),
+  ),
+  usage: openAIUsageSchema.optional(),
+  system_fingerprint: z.string().nullish(),
+});
+export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+export const toolCallDeltaSchema = z.looseObject({
+  index: z.number().int(),
+  id: z.string().optional(),
+  type: z.literal("function").optional(),
+  function: z
+    .looseObject({ name: z.string().optional(), arguments: z.string().optional() })
+    .optional(),
+});
+export type ToolCallDelta = z.infer<typeof toolCallDeltaSchema>;
+
+export const chunkDeltaSchema = z.looseObject({
+  role: z.literal("assistant").optional(),
+  content: z.string().nullish(),
+  refusal: z.string().nullish(),
+  tool_calls: z.array(toolCallDeltaSchema).optional(),
+});
+export type ChunkDelta = z.infer<typeof chunkDeltaSchema>;
+
+/** One streamed `chat.completion.chunk`. */
+export const chatCompletionChunkSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("chat.completion.chunk"),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int(),
+      delta: chunkDeltaSchema,
+      logprobs: z.unknown().optional(),
+      finish_reason: finishReasonSchema.nullable(),
+    }),
+  ),
+  usage: openAIUsageSchema.nullish(),
+  system_fingerprint: z.string().nullish(),
+});
+export type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
+
+/** Legacy `POST /completions` request body. */
+export const completionRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  prompt: z.union([
+    z.string(),
+    z.array(z.string()),
+    z.array(z.number().int()),
+    z.array(z.array(z.number().int())),
+  ]),
+  max_tokens: z.number().int().positive().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  n: z.number().int().positive().nullish(),
+  stop: stopSchema,
+  stream: z.boolean().nullish(),
+  stream_options: streamOptionsSchema.nullish(),
+  echo: z.boolean().nullish(),
+  logprobs: z.number().int().nullish(),
+  suffix: z.string().nullish(),
+  user: z.string().optional(),
+});
+export type CompletionRequest = z.infer<typeof completionRequestSchema>;
+
+/** Legacy `text_completion` response (streamed chunks share the shape). */
+export const completionSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("text_completion"),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int(),
+      text: z.string(),
+      logprobs: z.unknown().optional(),
+      finish_reason: z.string().nullable(),
+    }),
+  ),
+  usage: openAIUsageSchema.nullish(),
+});
+export type Completion = z.infer<typeof completionSchema>;
+
+/** `POST /embeddings` request body. */
+export const embeddingRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  input: z.union([
+    z.string(),
+    z.array(z.string()).min(1),
+    z.array(z.number().int()).min(1),
+    z.array(z.array(z.number().int())).min(1),
+  ]),
+  encoding_format: z.enum(["float", "base64"]).optional(),
+  dimensions: z.number().int().positive().optional(),
+  user: z.string().optional(),
+});
+export type EmbeddingRequest = z.infer<typeof embeddingRequestSchema>;
+
+/** `POST /embeddings` response. */
+export const embeddingResponseSchema = z.looseObject({
+  object: z.literal("list"),
+  data: z.array(
+    z.looseObject({
+      object: z.literal("embedding"),
+      embedding: z.union([z.array(z.number()), z.string()]),
+      index: z.number().int(),
+    }),
+  ),
+  model: z.string(),
+  usage: z.looseObject({
+    prompt_tokens: z.number().int().nonnegative(),
+    total_tokens: z.number().int().nonnegative(),
+  }),
+});
+export type EmbeddingResponse = z.infer<typeof embeddingResponseSchema>;
+
+/** OpenAI error body: `{"error": {"message", "type", "param", "code"}}`. */
+export const openAIErrorSchema = z.looseObject({
+  error: z.looseObject({
+    message: z.string(),
+    type: z.string(),
+    param: z.string().nullable(),
+    code: z.union([z.string(), z.number()]).nullable(),
+  }),
+});
+export type OpenAIError = z.infer<typeof openAIErrorSchema>;
