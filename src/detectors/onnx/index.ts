@@ -1,0 +1,5 @@
+export {
+  createOnnxClassifier,
+  type OnnxModelOptions,
+  onnxModelOptionsSchema,
+} from "./onnx-classifier.js";
