@@ -1,0 +1,91 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { AuthenticationError, PermissionError, RateLimitError } from "../errors.js";
+import type { KeyCache } from "./key-cache.js";
+import { hashKey, secretsEqual } from "./key-material.js";
+import type { KeyRecord } from "./key-record.js";
+import type { RpmLimiter } from "./rate-limit.js";
+
+/**
+ * Who is calling: the master key, a generated key, or anyone (no `master_key` configured, the
+ * LiteLLM-proxy default for local use; the gateway warns about it at start).
+ */
+export type Caller =
+  | { readonly kind: "master" }
+  | { readonly kind: "key"; readonly record: KeyRecord }
+  | { readonly kind: "open" };
+
+export interface AuthenticatorOptions {
+  masterKey: string | undefined;
+  keys: KeyCache;
+  limiter: RpmLimiter;
+  now?: () => number;
+}
+
+/** The bearer value of `Authorization`, else `x-api-key` (Anthropic clients), else `api-key` (Azure). */
+export function readPresentedKey(headers: IncomingHttpHeaders): string | undefined {
+  const authorization = headers.authorization;
+  if (typeof authorization === "string") {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match?.[1] !== undefined) return match[1].trim();
+  }
+  for (const name of ["x-api-key", "api-key"]) {
+    const value = headers[name];
+    if (typeof value === "string" && value.trim() !== "") return value.trim();
+  }
+  return undefined;
+}
+
+/** Resolve callers of model routes and key routes. */
+export interface Authenticator {
+  /** Any valid caller (model routes); 401 otherwise, 429 over the key's rpm limit. */
+  caller(headers: IncomingHttpHeaders): Promise<Caller>;
+  /** Only the master key (key management); 401 otherwise. */
+  requireMaster(headers: IncomingHttpHeaders): void;
+}
+
+/** Create an {@link Authenticator}. */
+export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
+  const now = options.now ?? Date.now;
+  return {
+    async caller(headers) {
+      if (options.masterKey === undefined) return { kind: "open" };
+      const presented = readPresentedKey(headers);
+      if (presented === undefined) {
+        throw new AuthenticationError(
+          "No API key: send Authorization: Bearer <key> (or x-api-key)",
+        );
+      }
+      if (secretsEqual(presented, options.masterKey)) return { kind: "master" };
+      const record = await options.keys.get(hashKey(presented));
+      if (record === undefined) throw new AuthenticationError("Invalid API key");
+      if (record.blocked) throw new AuthenticationError("This API key is blocked");
+      if (record.expiresAt !== null && record.expiresAt.getTime() <= now()) {
+        throw new AuthenticationError("This API key has expired");
+      }
+      if (record.rpmLimit !== null && !options.limiter.take(record.tokenId, record.rpmLimit)) {
+        throw new RateLimitError(`Rate limit of ${record.rpmLimit} requests per minute reached`);
+      }
+      return { kind: "key", record };
+    },
+    requireMaster(headers) {
+      if (options.masterKey === undefined) {
+        throw new PermissionError(
+          "Key management needs general_settings.master_key in the gateway config",
+        );
+      }
+      const presented = readPresentedKey(headers);
+      if (presented === undefined || !secretsEqual(presented, options.masterKey)) {
+        throw new AuthenticationError("Key management needs the master key");
+      }
+    },
+  };
+}
+
+/** 403 unless the caller may call `modelName` (an empty `models` list allows every model). */
+export function assertModelAllowed(caller: Caller, modelName: string): void {
+  if (caller.kind !== "key") return;
+  const models = caller.record.models;
+  if (models.length > 0 && !models.includes(modelName)) {
+    throw new PermissionError(`This key may not call model "${modelName}"`);
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** What a key may do; `enable_guard_check` is read by the guard callback. */
+export const keyPermissionsSchema = z.looseObject({
+  enable_guard_check: z.boolean().optional(),
+});
+export type KeyPermissions = z.output<typeof keyPermissionsSchema>;
+
+/** A stored key, without its secret (only the hash is stored, and it is never shown). */
+export interface KeyRecord {
+  readonly tokenId: string;
+  readonly keyAlias: string | null;
+  /** `model_name`s the key may call; empty means every model. */
+  readonly models: readonly string[];
+  readonly permissions: KeyPermissions;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly rpmLimit: number | null;
+  readonly blocked: boolean;
+  readonly expiresAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** Fields a new key is created with. */
+export interface NewKey {
+  readonly keyHash: string;
+  readonly tokenId: string;
+  readonly keyAlias?: string | null;
+  readonly models?: readonly string[];
+  readonly permissions?: KeyPermissions;
+  readonly metadata?: Record<string, unknown>;
+  readonly rpmLimit?: number | null;
+  readonly expiresAt?: Date | null;
+}
+
+/** Fields `/key/update` may change; absent fields stay as they are. */
+export interface KeyChanges {
+  readonly keyAlias?: string | null;
+  readonly models?: readonly string[];
+  readonly permissions?: KeyPermissions;
+  readonly metadata?: Record<string, unknown>;
+  readonly rpmLimit?: number | null;
+  readonly blocked?: boolean;
+  readonly expiresAt?: Date | null;
+}
+
+/** The JSON form of a record in `/key/*` responses (snake_case, like the request fields). */
+export function toKeyJson(record: KeyRecord): Record<string, unknown> {
+  return {
+    token_id: record.tokenId,
+    key_alias: record.keyAlias,
+    models: record.models,
+    permissions: record.permissions,
+    metadata: record.metadata,
+    rpm_limit: record.rpmLimit,
+    blocked: record.blocked,
+    expires: record.expiresAt?.toISOString() ?? null,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  };
+}

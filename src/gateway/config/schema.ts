@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/** Providers the gateway can route to; `model: <provider>/<model_id>` must name one. */
+export const providerNames = [
+  "openai",
+  "azure",
+  "hosted_vllm",
+  "ollama",
+  "groq",
+  "mistral",
+  "deepseek",
+  "together_ai",
+  "openrouter",
+  "fireworks_ai",
+  "xai",
+  "anthropic",
+  "gemini",
+] as const;
+export type ProviderName = (typeof providerNames)[number];
+
+/** Values accepted for `gateway_settings.guard_mode` (their behaviour belongs to the guard callback). */
+export const guardModes = ["key-specific", "request-specific", "all"] as const;
+export type GuardMode = (typeof guardModes)[number];
+
+const positiveSeconds = z.number().positive();
+
+const modelRef = z
+  .string()
+  .regex(/^[a-z_]+\/.+$/, "must have the form <provider>/<model_id>, e.g. openai/gpt-4o")
+  .refine((value) => (providerNames as readonly string[]).includes(value.split("/", 1)[0] ?? ""), {
+    message: `unknown provider; expected one of ${providerNames.join(", ")}`,
+  });
+
+/**
+ * `gateway_params` of one model entry. The listed keys are typed; any other key is a completion
+ * parameter (`temperature`, `max_tokens`, …) sent upstream as a default the request may override.
+ */
+export const gatewayParamsSchema = z.looseObject({
+  model: modelRef,
+  api_key: z.string().min(1).optional(),
+  api_base: z.string().min(1).optional(),
+  api_version: z.string().min(1).optional(),
+  timeout: positiveSeconds.optional(),
+  max_retries: z.number().int().min(0).max(10).optional(),
+});
+
+const modelEntrySchema = z.strictObject({
+  model_name: z.string().min(1),
+  gateway_params: gatewayParamsSchema,
+});
+
+const gatewaySettingsSchema = z.strictObject({
+  callbacks: z.array(z.string().min(1)).default([]),
+  guard_mode: z.enum(guardModes).optional(),
+  guard_timeout: positiveSeconds.optional(),
+  guard_fail_open: z.boolean().optional(),
+});
+
+const generalSettingsSchema = z.strictObject({
+  master_key: z.string().min(1).optional(),
+  database_url: z
+    .string()
+    .regex(/^(postgres(ql)?|pglite):\/\//, "must start with postgresql:// or pglite://")
+    .optional(),
+  /** Seconds a key lookup stays cached in memory (default 30). */
+  key_cache_ttl: z.number().min(0).default(30),
+});
+
+const routerSettingsSchema = z.strictObject({
+  num_retries: z.number().int().min(0).max(10).default(0),
+  timeout: positiveSeconds.default(600),
+  fallbacks: z.array(z.record(z.string(), z.array(z.string().min(1)))).default([]),
+});
+
+/** The gateway's YAML config, LiteLLM-proxy style; unknown keys are errors. */
+export const gatewayConfigSchema = z.strictObject({
+  model_list: z.array(modelEntrySchema).min(1, "needs at least one model"),
+  gateway_settings: gatewaySettingsSchema.default({ callbacks: [] }),
+  general_settings: generalSettingsSchema.default({ key_cache_ttl: 30 }),
+  router_settings: routerSettingsSchema.default({ num_retries: 0, timeout: 600, fallbacks: [] }),
+});
+
+export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
+export type GatewayConfigFile = z.output<typeof gatewayConfigSchema>;
+export type GatewaySettings = z.output<typeof gatewaySettingsSchema>;
+export type GatewayParams = z.output<typeof gatewayParamsSchema>;

@@ -1,0 +1,58 @@
+import type { Database } from "./database.js";
+
+interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Schema history, applied in order; append only, never edit a released entry. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "create keys",
+    sql: `CREATE TABLE ragguard_gateway_keys (
+      token_id text PRIMARY KEY,
+      key_hash text NOT NULL UNIQUE,
+      key_alias text,
+      models jsonb NOT NULL DEFAULT '[]'::jsonb,
+      permissions jsonb NOT NULL DEFAULT '{}'::jsonb,
+      metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+      rpm_limit integer,
+      blocked boolean NOT NULL DEFAULT false,
+      expires_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  },
+];
+
+/** Lock id shared by every gateway instance, so only one migrates at a time. */
+const migrationLockId = 7_302_114_001;
+
+/** Apply every migration not yet recorded; returns the versions applied now. */
+export async function runMigrations(db: Database): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [migrationLockId]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS ragguard_gateway_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const rows = await tx.query<{ version: number }>(
+      "SELECT version FROM ragguard_gateway_migrations",
+    );
+    const done = new Set(rows.map((row) => Number(row.version)));
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await tx.query(migration.sql);
+      await tx.query("INSERT INTO ragguard_gateway_migrations (version, name) VALUES ($1, $2)", [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}
