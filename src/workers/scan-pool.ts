@@ -1,0 +1,151 @@
+import { availableParallelism } from "node:os";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { AppError, ConfigError } from "../common/errors.js";
+import { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./errors.js";
+import type {
+  ScanMode,
+  ScannerConfigInput,
+  ScanTaskInput,
+  ScanTaskOutput,
+  ScanTaskResult,
+} from "./scan-task.js";
+
+export interface ScanPoolOptions {
+  /** The scanners every task runs, in order (an `input_scanners` list). */
+  scanners: readonly ScannerConfigInput[];
+  /** Worker threads (default: the machine's available parallelism). */
+  threads?: number;
+  /** Scans allowed to wait for a free worker; one more is refused (default `max(64, threads × 32)`). */
+  maxQueue?: number;
+  /** Time limit per scan, waiting included; the worker is terminated when it passes (default 10 s). */
+  timeoutMs?: number;
+  /** Worker module exporting `scanTask`; default the built-in one that uses the scanner registry. */
+  workerFile?: string | URL;
+}
+
+export interface PoolScanOptions {
+  /** Stop after the first invalid result (default false). */
+  failFast?: boolean;
+  /** Scanner names to skip for this scan. */
+  suppress?: readonly string[];
+  /** `analyze` (default): chained, sanitizing; `scan`: every scanner on the original text. */
+  mode?: ScanMode;
+  /** Cancels the scan (for example when the client went away). */
+  signal?: AbortSignal;
+}
+
+/** What one scan returns: the sanitized text and the validity and score maps. */
+export type ScanOutcome = Omit<ScanTaskResult, "ok">;
+
+/** A pool of worker threads running `scanPrompt`, with a bounded queue and a per-scan time limit. */
+export interface ScanPool {
+  scan(text: string, options?: PoolScanOptions): Promise<ScanOutcome>;
+  /** Build the scanners in every worker; rejects with the first configuration error. */
+  warmup(): Promise<void>;
+  /** Scans waiting for a worker. */
+  readonly queueSize: number;
+  readonly threads: number;
+  readonly maxQueue: number;
+  readonly timeoutMs: number;
+  destroy(): Promise<void>;
+}
+
+/** The worker module beside this file: `.ts` when running from sources, `.js` from `dist/`. */
+function defaultWorkerFile(): string {
+  const self = fileURLToPath(import.meta.url);
+  return fileURLToPath(new URL(`./scan-worker${extname(self)}`, import.meta.url));
+}
+
+function toFailure(output: Exclude<ScanTaskOutput, ScanTaskResult>): AppError {
+  if (output.code === "config_invalid") return new ConfigError(output.message);
+  return new AppError(output.message, {
+    status: output.status,
+    code: output.code,
+    expose: output.expose,
+  });
+}
+
+/**
+ * Start a pool of scan workers. Each scan gets a fresh `Vault` in its worker; a scan that runs past
+ * `timeoutMs` rejects with {@link ScanTimeoutError} and its worker is replaced, so a runaway regex
+ * cannot hang the caller; a full queue rejects with {@link ScanQueueFullError}.
+ *
+ * @example
+ * const pool = createScanPool({ scanners: [{ type: "Toxicity" }], threads: 2, timeoutMs: 5_000 });
+ * const { sanitized, valid, scores } = await pool.scan(prompt, { mode: "analyze" });
+ * await pool.destroy();
+ */
+export function createScanPool(options: ScanPoolOptions): ScanPool {
+  const threads = options.threads ?? availableParallelism();
+  const maxQueue = options.maxQueue ?? Math.max(64, threads * 32);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const filename =
+    options.workerFile === undefined
+      ? defaultWorkerFile()
+      : typeof options.workerFile === "string"
+        ? options.workerFile
+        : fileURLToPath(options.workerFile);
+  const piscina = new Piscina<ScanTaskInput, ScanTaskOutput>({
+    filename,
+    name: "scanTask",
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue,
+    idleTimeout: 60_000,
+    workerData: {
+      scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
+    },
+    ...(filename.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
+  });
+  let closed = false;
+
+  async function scan(text: string, scanOptions: PoolScanOptions = {}): Promise<ScanOutcome> {
+    if (closed) throw new ScanAbortedError("The scan pool is closed.");
+    if (piscina.queueSize >= maxQueue) throw new ScanQueueFullError(maxQueue);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = scanOptions.signal ? AbortSignal.any([timeout, scanOptions.signal]) : timeout;
+    const input: ScanTaskInput = {
+      text,
+      mode: scanOptions.mode ?? "analyze",
+      failFast: scanOptions.failFast ?? false,
+      suppress: [...(scanOptions.suppress ?? [])],
+    };
+    let output: ScanTaskOutput;
+    try {
+      output = await piscina.run(input, { signal });
+    } catch (error) {
+      if (timeout.aborted) throw new ScanTimeoutError(timeoutMs);
+      if (scanOptions.signal?.aborted) throw new ScanAbortedError("The scan was cancelled.");
+      if (closed) throw new ScanAbortedError("The scan pool is closed.");
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+        throw new ScanQueueFullError(maxQueue);
+      }
+      throw error;
+    }
+    if (!output.ok) throw toFailure(output);
+    const { ok: _ok, ...outcome } = output;
+    return outcome;
+  }
+
+  return {
+    scan,
+    async warmup() {
+      await Promise.all(
+        Array.from({ length: threads }, () => scan("ragguard warm-up", { mode: "analyze" })),
+      );
+    },
+    get queueSize() {
+      return piscina.queueSize;
+    },
+    threads,
+    maxQueue,
+    timeoutMs,
+    async destroy() {
+      if (closed) return;
+      closed = true;
+      await piscina.destroy();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import { toAppError } from "../common/errors.js";
+import { silentLogger } from "../common/logger.js";
+import { scannerKeys, scanPrompt } from "../scan/scan-prompt.js";
+import { clampScore, type Scanner } from "../scan/scanner.js";
+import type { Vault } from "../scanners/vault.js";
+import { createTaskVault } from "./task-vault.js";
+
+/** One entry of an `input_scanners` list: a scanner type and its parameters. */
+export interface ScannerConfigInput {
+  type: string;
+  params?: Record<string, unknown> | undefined;
+}
+
+/** `analyze`: scanners run in order on the chained text; `scan`: each on the original text. */
+export type ScanMode = "analyze" | "scan";
+
+export interface ScanTaskInput {
+  text: string;
+  mode: ScanMode;
+  failFast: boolean;
+  /** Scanner names (or config types) to skip for this task. */
+  suppress: string[];
+}
+
+export interface ScanTaskResult {
+  ok: true;
+  sanitized: string;
+  valid: Record<string, boolean>;
+  scores: Record<string, number>;
+  elapsedMs: number;
+}
+
+/** An error, flattened so that its status and code survive the thread boundary. */
+export interface ScanTaskFailure {
+  ok: false;
+  message: string;
+  status: number;
+  code: string;
+  expose: boolean;
+}
+
+export type ScanTaskOutput = ScanTaskResult | ScanTaskFailure;
+
+/** Builds one scanner from its config; the registry's `createScanner` has this shape. */
+export type CreateScannerFn = (
+  config: ScannerConfigInput,
+  deps: { vault: Vault },
+) => Scanner | Promise<Scanner>;
+
+/**
+ * Make the function a scan worker runs for each task. Scanners are built once (on the first task)
+ * with a {@link createTaskVault} handle, and each task runs with its own fresh `Vault` behind it,
+ * so two requests never see each other's redactions.
+ *
+ * @example
+ * const run = createScanTask(configs, createScanner);
+ * const out = await run({ text: "hi", mode: "analyze", failFast: false, suppress: [] });
+ */
+export function createScanTask(
+  configs: readonly ScannerConfigInput[],
+  createScanner: CreateScannerFn,
+): (input: ScanTaskInput) => Promise<ScanTaskOutput> {
+  const taskVault = createTaskVault();
+  let built: Promise<Scanner[]> | undefined;
+  const load = (): Promise<Scanner[]> => {
+    built ??= Promise.all(
+      configs.map((config) => createScanner(config, { vault: taskVault.vault })),
+    );
+    return built;
+  };
+
+  return async function runScanTask(input: ScanTaskInput): Promise<ScanTaskOutput> {
+    try {
+      const started = performance.now();
+      const all = await load();
+      const scanners = all.filter(
+        (scanner, index) =>
+          !input.suppress.includes(scanner.name) && !input.suppress.includes(configs[index]!.type),
+      );
+      const [sanitized, valid, scores] = await taskVault.run(() =>
+        input.mode === "analyze"
+          ? scanPrompt(scanners, input.text, { failFast: input.failFast, logger: silentLogger })
+          : scanEach(scanners, input.text, input.failFast),
+      );
+      return { ok: true, sanitized, valid, scores, elapsedMs: performance.now() - started };
+    } catch (error) {
+      const appError = toAppError(error);
+      return {
+        ok: false,
+        message: appError.message,
+        status: appError.status,
+        code: appError.code,
+        expose: appError.expose,
+      };
+    }
+  };
+}
+
+/**
+ * Run every scanner on the original text (LLM Guard's `/scan/prompt`); concurrently unless
+ * `failFast`, which stops at the first invalid result.
+ */
+export async function scanEach(
+  scanners: readonly Scanner[],
+  text: string,
+  failFast: boolean,
+): Promise<[string, Record<string, boolean>, Record<string, number>]> {
+  const valid: Record<string, boolean> = {};
+  const scores: Record<string, number> = {};
+  if (scanners.length === 0 || text.trim() === "") return [text, valid, scores];
+  const keys = scannerKeys(scanners);
+  if (failFast) {
+    for (const [index, scanner] of scanners.entries()) {
+      const result = await scanner.scan(text);
+      valid[keys[index]!] = result.valid;
+      scores[keys[index]!] = clampScore(result.score);
+      if (!result.valid) break;
+    }
+    return [text, valid, scores];
+  }
+  const results = await Promise.all(scanners.map((scanner) => scanner.scan(text)));
+  for (const [index, result] of results.entries()) {
+    valid[keys[index]!] = result.valid;
+    scores[keys[index]!] = clampScore(result.score);
+  }
+  return [text, valid, scores];
+}
+
+const workerDataSchema = z.object({
+  scanners: z.array(
+    z.object({ type: z.string(), params: z.record(z.string(), z.unknown()).optional() }),
+  ),
+});
+
+/** Read the scanner list a pool hands its workers through `workerData`. */
+export function parseScanWorkerData(value: unknown): ScannerConfigInput[] {
+  return workerDataSchema.parse(value).scanners;
+}

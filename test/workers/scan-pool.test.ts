@@ -1,0 +1,116 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { AppError, ConfigError } from "../../src/common/errors.js";
+import {
+  ScanAbortedError,
+  ScanQueueFullError,
+  ScanTimeoutError,
+} from "../../src/workers/errors.js";
+import { createScanPool, type ScanPool } from "../../src/workers/scan-pool.js";
+import type { ScannerConfigInput } from "../../src/workers/scan-task.js";
+
+const workerFile = new URL("./support/test-scan-worker.ts", import.meta.url);
+const pools: ScanPool[] = [];
+
+function pool(
+  scanners: ScannerConfigInput[],
+  options: { threads?: number; maxQueue?: number; timeoutMs?: number } = {},
+): ScanPool {
+  const created = createScanPool({ scanners, workerFile, threads: 1, ...options });
+  pools.push(created);
+  return created;
+}
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.destroy()));
+});
+
+const regexAndEmail: ScannerConfigInput[] = [
+  { type: "Regex", params: { patterns: ["Bearer [A-Za-z0-9._~+/-]+"] } },
+  { type: "Email" },
+];
+
+describe("createScanPool", () => {
+  const shared = pool(regexAndEmail, { threads: 2 });
+
+  it("chains scanners in analyze mode and returns the sanitized text", async () => {
+    const out = await shared.scan("Use Bearer abc.def and mail jane@example.com", {
+      mode: "analyze",
+    });
+    expect(out.sanitized).toBe("Use [REDACTED] and mail [REDACTED_EMAIL_1]");
+    expect(out.valid).toEqual({ Regex: false, Email: false });
+    expect(out.scores).toEqual({ Regex: 1, Email: 1 });
+    expect(out.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("runs every scanner on the original text in scan mode", async () => {
+    const out = await shared.scan("Bearer abc and jane@example.com", { mode: "scan" });
+    expect(out.sanitized).toBe("Bearer abc and jane@example.com");
+    expect(out.valid).toEqual({ Regex: false, Email: false });
+  });
+
+  it("skips suppressed scanners and stops early with failFast", async () => {
+    const suppressed = await shared.scan("Bearer abc jane@example.com", { suppress: ["Regex"] });
+    expect(Object.keys(suppressed.valid)).toEqual(["Email"]);
+    const fast = await shared.scan("Bearer abc jane@example.com", { failFast: true });
+    expect(fast.valid).toEqual({ Regex: false });
+    const fastScan = await shared.scan("Bearer abc jane@example.com", {
+      failFast: true,
+      mode: "scan",
+    });
+    expect(fastScan.valid).toEqual({ Regex: false });
+  });
+
+  it("gives every scan a fresh vault, even when many run at once", async () => {
+    const emails = Array.from({ length: 24 }, (_, i) => `user${i}@example.com`);
+    const outs = await Promise.all(
+      emails.map((email) =>
+        shared.scan(`Write to ${email} and to ${email.replace("user", "boss")}`),
+      ),
+    );
+    for (const [i, out] of outs.entries()) {
+      expect(out.sanitized).toBe("Write to [REDACTED_EMAIL_1] and to [REDACTED_EMAIL_2]");
+      expect(out.sanitized).not.toContain(emails[i]);
+    }
+  });
+
+  it("times out a catastrophic regex, replaces the worker and keeps serving", async () => {
+    const slow = pool([{ type: "Regex", params: { patterns: ["^(a+)+$"] } }], { timeoutMs: 1_500 });
+    await expect(slow.scan(`${"a".repeat(40)}!`)).rejects.toBeInstanceOf(ScanTimeoutError);
+    const error = await slow.scan(`${"a".repeat(40)}!`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 408, message: "Request timeout." });
+    const ok = await slow.scan("hello");
+    expect(ok.valid).toEqual({ Regex: true });
+  });
+
+  it("refuses scans when the queue is full", async () => {
+    const busy = pool([{ type: "Spin", params: { ms: 150 } }], { maxQueue: 2, timeoutMs: 5_000 });
+    await busy.warmup();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => busy.scan("x")));
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ScanQueueFullError);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reports a scanner that throws as a hidden 500 and a bad config as a ConfigError", async () => {
+    const failing = pool([{ type: "Fail" }]);
+    const error = await failing.scan("text").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 500, expose: false, message: "scanner exploded" });
+    const unknown = pool([{ type: "Nope" }]);
+    const configError = await unknown.warmup().catch((e: unknown) => e);
+    expect(configError).toBeInstanceOf(ConfigError);
+    expect((configError as Error).message).toContain('unknown scanner type "Nope"');
+  });
+
+  it("cancels on the caller's signal and refuses scans after destroy", async () => {
+    const own = pool([{ type: "Spin", params: { ms: 2_000 } }]);
+    const controller = new AbortController();
+    const pending = own.scan("x", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toBeInstanceOf(ScanAbortedError);
+    await own.destroy();
+    await expect(own.scan("x")).rejects.toBeInstanceOf(ScanAbortedError);
+  });
+});
