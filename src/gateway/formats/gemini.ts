@@ -28,7 +28,8 @@ export const geminiPartSchema = z.looseObject({
 export type GeminiPart = z.infer<typeof geminiPartSchema>;
 
 export const geminiContentSchema = z.looseObject({
-  role: z.enum(["user", "model"]).optional(),
+  /** `user` or `model` (older clients also send `function`). */
+  role: z.string().optional(),
   parts: z.array(geminiPartSchema),
 });
 export type GeminiContent = z.infer<typeof geminiContentSchema>;

@@ -232,14 +232,18 @@ export const chatCompletionChunkSchema = z.looseObject({
   object: z.literal("chat.completion.chunk"),
   created: z.number().int(),
   model: z.string(),
-  choices: z.array(
-    z.looseObject({
-      index: z.number().int(),
-      delta: chunkDeltaSchema,
-      logprobs: z.unknown().optional(),
-      finish_reason: finishReasonSchema.nullable(),
-    }),
-  ),
+  // Some compatible servers (vLLM) send the final usage chunk with `choices: null`.
+  choices: z
+    .array(
+      z.looseObject({
+        index: z.number().int(),
+        delta: chunkDeltaSchema,
+        logprobs: z.unknown().optional(),
+        finish_reason: finishReasonSchema.nullish(),
+      }),
+    )
+    .nullish()
+    .transform((choices) => choices ?? []),
   usage: openAIUsageSchema.nullish(),
   system_fingerprint: z.string().nullish(),
 });

@@ -1,0 +1,56 @@
+/** Anthropic Messages response → OpenAI chat completion. */
+import type { AnthropicMessage } from "../formats/anthropic.js";
+import type { ChatCompletion, ChatCompletionMessage, ToolCall } from "../formats/openai.js";
+import { nowSeconds } from "./common.js";
+import { toOpenAIFinishReason } from "./stop-reasons.js";
+import { anthropicToOpenAIUsage } from "./usage.js";
+
+function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage {
+  let text = "";
+  let reasoning = "";
+  const toolCalls: ToolCall[] = [];
+  for (const block of content) {
+    if (block.type === "text") text += block.text;
+    else if (block.type === "thinking") reasoning += block.thinking;
+    else if (block.type === "tool_use") {
+      const args = JSON.stringify(block.input ?? {});
+      toolCalls.push({
+        id: block.id,
+        type: "function",
+        function: { name: block.name, arguments: args },
+      });
+    }
+  }
+  const message: ChatCompletionMessage = {
+    role: "assistant",
+    content: text === "" && toolCalls.length > 0 ? null : text,
+  };
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  // The de-facto field for reasoning text in OpenAI-shaped replies (LiteLLM, DeepSeek, vLLM).
+  if (reasoning !== "") message.reasoning_content = reasoning;
+  return message;
+}
+
+/**
+ * Translate an Anthropic message into an OpenAI `chat.completion`.
+ * @param model the model name to report (what the client asked for).
+ * @example
+ * anthropicToChatResponse(message, "claude-sonnet").choices[0].finish_reason; // "stop"
+ */
+export function anthropicToChatResponse(res: AnthropicMessage, model: string): ChatCompletion {
+  return {
+    id: res.id,
+    object: "chat.completion",
+    created: nowSeconds(),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: toMessage(res.content),
+        logprobs: null,
+        finish_reason: toOpenAIFinishReason(res.stop_reason) ?? "stop",
+      },
+    ],
+    usage: anthropicToOpenAIUsage(res.usage),
+  };
+}
