@@ -11,4 +11,17 @@ export { MatchType } from "./scan/match-type.js";
 export { type ScanPromptOptions, type ScanPromptResult, scanPrompt } from "./scan/scan-prompt.js";
 export type { Scanner, ScanResult } from "./scan/scanner.js";
 // Scanners
+export { InvisibleText, type InvisibleTextOptions } from "./scanners/invisible-text.js";
+export { Regex, type RegexMatchType, type RegexOptions } from "./scanners/regex.js";
+export {
+  buildScanners,
+  createScanner,
+  type ScannerConfig,
+  type ScannerContext,
+  type ScannerFactory,
+  type ScannerName,
+  scannerConfigSchema,
+  scannerNames,
+} from "./scanners/registry.js";
+export { type SecretRedactMode, Secrets, type SecretsOptions } from "./scanners/secrets.js";
 export { Vault, type VaultEntry } from "./scanners/vault.js";

@@ -1,0 +1,89 @@
+import type { PiiEntityType, PiiMatch } from "./entity-types.js";
+import { loadNameLexicon, type NameLexicon } from "./name-lexicon.js";
+import { patternRecognizers } from "./pattern-recognizers.js";
+import { findPersons } from "./person.js";
+import { findPhoneNumbers, type ParsePhoneNumber } from "./phone.js";
+
+/** The heavier data behind PERSON and PHONE_NUMBER, loaded once on first use. */
+export interface PiiResources {
+  readonly lexicon: NameLexicon;
+  readonly parsePhone: ParsePhoneNumber;
+}
+
+const contextWindow = 48;
+
+function memoize<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/**
+ * Load compromise's lexicon and libphonenumber-js (max metadata) once per process; every
+ * `Anonymize` shares the same immutable result.
+ */
+export const loadPiiResources: () => Promise<PiiResources> = memoize(async () => {
+  const [lexicon, phone] = await Promise.all([loadNameLexicon(), import("libphonenumber-js/max")]);
+  return { lexicon, parsePhone: phone.parsePhoneNumberFromString };
+});
+
+/** Keep the best of overlapping matches: higher score first, then the longer span. */
+export function resolveOverlaps(matches: readonly PiiMatch[]): PiiMatch[] {
+  const ranked = [...matches].sort(
+    (a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start,
+  );
+  const kept: PiiMatch[] = [];
+  for (const match of ranked) {
+    if (kept.every((other) => match.end <= other.start || match.start >= other.end))
+      kept.push(match);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function findByPatterns(text: string, types: ReadonlySet<PiiEntityType>): PiiMatch[] {
+  const found: PiiMatch[] = [];
+  for (const recognizer of patternRecognizers) {
+    if (!types.has(recognizer.type)) continue;
+    for (const match of text.matchAll(recognizer.pattern)) {
+      const value = match[0];
+      const context = text.slice(Math.max(0, match.index - contextWindow), match.index);
+      const score = recognizer.score(value, context);
+      if (score > 0) {
+        found.push({
+          type: recognizer.type,
+          start: match.index,
+          end: match.index + value.length,
+          text: value,
+          score,
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Every PII span of the requested types in `text` scoring at least `threshold`, overlaps resolved,
+ * in text order.
+ *
+ * @example
+ * const resources = await loadPiiResources();
+ * findPii("mail jane@example.com", ["EMAIL_ADDRESS"], resources);
+ */
+export function findPii(
+  text: string,
+  entityTypes: readonly PiiEntityType[],
+  resources: PiiResources,
+  threshold = 0,
+): PiiMatch[] {
+  const types = new Set(entityTypes);
+  const found = findByPatterns(text, types);
+  if (types.has("PHONE_NUMBER")) found.push(...findPhoneNumbers(text, resources.parsePhone));
+  if (types.has("PERSON")) found.push(...findPersons(text, resources.lexicon));
+  return resolveOverlaps(found.filter((match) => match.score >= threshold));
+}

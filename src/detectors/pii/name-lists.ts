@@ -1,0 +1,79 @@
+/** Split a whitespace-separated word table into a list. */
+function splitWords(table: string): readonly string[] {
+  return table.split(/\s+/).filter((word) => word !== "");
+}
+
+/**
+ * Name data the PERSON recognizer adds to compromise's English lexicon: given names and
+ * surnames from outside the English-speaking world, honorifics, particles and context cues.
+ * Written for this project (lower case, ASCII folded where usual).
+ */
+
+export const extraGivenNames: readonly string[] = splitWords(`
+  jürgen jurgen klaus dieter uwe horst wolfgang helmut günter gunter stefan tobias lukas
+  jonas felix maximilian leon finn niklas moritz anja ute birgit heike katrin petra sabine
+  silke jana lena lea mia hannah johanna greta frieda lotte sanne femke anouk fleur bram
+  joris sem daan ruud pieter wouter sven lars anders nils bjorn björn ingrid astrid sigrid
+  freya elin maja tove liv kari jens mads rasmus magnus henrik olav eino aino mikko jukka
+  sanna jean pierre jacques françois francois étienne etienne mathieu thierry amélie amelie
+  élodie elodie margaux chloé chloe léa manon camille giuseppe giovanni luca matteo lorenzo
+  alessandro francesco giulia chiara francesca alessia federica martina sofia valentina
+  paolo josé jose javier alejandro sergio pablo álvaro alvaro jorge raúl raul lucía lucia
+  carmen pilar rocío rocio nuria itziar ainhoa joão joao tiago rui gonçalo goncalo inês ines
+  beatriz mariana ivan dmitri dmitry sergei sergey vladimir nikolai alexei oleg igor
+  anastasia olga natalia svetlana tatiana irina ekaterina yulia oksana piotr krzysztof
+  tomasz agnieszka katarzyna małgorzata malgorzata zofia jiří jiri petr tereza marek milan
+  zoran dragan milica jelena andris janis rūta ruta giorgos dimitris eleni katerina nikos
+  mehmet mustafa ahmet emre elif zeynep ayşe ayse fatma burak mohammed muhammad mohamed
+  ahmed omar youssef yusuf hassan hussein khalid tariq karim fatima aisha layla leila noor
+  nour mariam reza ali mehdi dariush shirin parisa yosef moshe avi noa yael tamar shira
+  eitan ori rahul arjun vikram sanjay rajesh amit anil sunil deepak ravi priya ananya
+  deepika kavya lakshmi pooja sunita aarav vivaan ishaan wei jun hao lei ming xiaoming li
+  mei ying jing xin yan hiroshi takeshi kenji haruto yuki sakura aiko yuto satoshi akira
+  minjun seojun jiwoo seoyeon jisoo hyun nguyen minh linh thanh chinedu oluwaseun ngozi
+  chiamaka kwame kofi abena amara thabo sipho zanele wanjiru kamau tendai folake emeka
+  adaeze yaw
+`);
+
+/** Surnames (lower case) beyond compromise's list. */
+export const extraSurnames: readonly string[] = splitWords(`
+  müller muller mueller schmidt schneider fischer weber meyer wagner becker schulz hoffmann
+  koch richter klein wolf schröder schroeder neumann schwarz zimmermann krüger kruger
+  hartmann lange werner krause jansen bakker visser smit meijer mulder dekker bos vos
+  hendriks dijkstra janssen peeters maes claes dubois durand lefebvre moreau laurent simon
+  michel leroy roux fournier girard bonnet dupont lambert fontaine rousseau blanc guerin
+  rossi russo ferrari esposito bianchi romano colombo ricci marino greco bruno gallo conti
+  costa giordano mancini rizzo lombardi fernández fernandez gonzález gonzalez rodríguez
+  rodriguez lópez lopez martínez martinez sánchez sanchez pérez perez gómez gomez díaz diaz
+  hernández hernandez álvarez alvarez jiménez jimenez ruiz moreno muñoz silva santos
+  oliveira souza pereira ferreira almeida carvalho ribeiro ivanov petrov smirnov kuznetsov
+  popov sokolov volkov novak kowalski nowak wiśniewski wisniewski wójcik wojcik kowalczyk
+  horvat kovač kovac papadopoulos yilmaz yılmaz kaya demir şahin sahin çelik celik cohen
+  levi mizrahi friedman katz goldberg shapiro rosenberg khan ahmed hussain rahman chowdhury
+  haddad nasser hosseini tehrani sharma patel singh kumar gupta reddy iyer nair menon das
+  bose mehta joshi agarwal chatterjee banerjee mukherjee rao pillai wang zhang liu chen yang
+  huang zhao zhou wu xu sun zhu ma hu guo lin he gao luo tanaka suzuki takahashi watanabe
+  ito yamamoto nakamura kobayashi kato sato kim lee park choi jung kang cho yoon tran le
+  pham hoang phan vu dang bui do okafor okonkwo adeyemi mensah owusu nkosi dlamini mwangi
+  otieno
+`);
+
+/** Titles that precede a person's name; the title itself is not redacted. */
+export const honorifics: readonly string[] = splitWords(`
+  mr mrs ms miss mx dr prof professor sir dame madam madame mme mlle herr frau señor senor
+  señora senora sr sra signor signora rev reverend fr capt captain col gen lt sgt officer
+  judge justice president senator rep gov mayor lord lady st
+`);
+
+/** Lower-case particles allowed inside a multi-word name (van der Berg, da Silva, bin Laden). */
+export const nameParticles: readonly string[] = splitWords(`
+  van von der den de del della di da dos das du la le ter ten bin ibn al el ben mac st. y
+`);
+
+/** Text right before a name that announces it ("my name is", "Dear", "signed by"). */
+export const strongNameCue =
+  /(?:\bmy name is|\bname\s*[:=-]|\bi am|\bi'm|\bthis is|\bcalled|\bnamed|\bsigned(?: by)?|\bsincerely,?|\bregards,?|\bcheers,?|\bdear|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\b(?:patient|customer|employee|client|applicant|contact|user|account holder|cardholder)\s*:?)\s*$/i;
+
+/** Text right before a name that makes one more likely ("hello", "ask", "with"). */
+export const weakNameCue =
+  /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bfor|\bto|\bfrom|\bsaid|\bsays|\bwrote|\bper|\bby|\bof)\s*,?\s*$/i;

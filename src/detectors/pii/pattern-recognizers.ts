@@ -1,0 +1,116 @@
+import {
+  isValidBase58Address,
+  isValidBech32Address,
+  isValidEthereumAddress,
+} from "./crypto-address.js";
+import type { PiiEntityType } from "./entity-types.js";
+import { digitsOf, isValidIban, isValidIp, isValidLuhn, isValidSsn } from "./validators.js";
+
+/**
+ * A regex-based recognizer: every match of `pattern` (group `value` when present) is a candidate;
+ * `score` returns its confidence, or 0 to reject it (a failed checksum).
+ */
+export interface PatternRecognizer {
+  readonly type: PiiEntityType;
+  readonly pattern: RegExp;
+  score(value: string, context: string): number;
+}
+
+const cardPrefix = /^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|6(?:011|5|4[4-9]|22)|35|62|8[1-8])/;
+const ssnCue = /\b(?:ssn|social security|ss#|ss no)\b/i;
+const commonTlds =
+  "com|org|net|edu|gov|io|ai|co|dev|app|info|biz|me|us|uk|de|fr|nl|es|it|ch|at|be|se|no|dk|fi|pl|ru|cn|jp|in|br|au|ca|eu|xyz|tech|online|site|cloud|ly|tv";
+
+/** The pattern recognizers, one row per (type, shape); order does not matter. */
+export const patternRecognizers: readonly PatternRecognizer[] = [
+  {
+    type: "EMAIL_ADDRESS",
+    pattern: /\b[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,24}\b/gu,
+    score: () => 1,
+  },
+  {
+    // Obfuscated forms people write to dodge scrapers: jane [at] example [dot] com
+    type: "EMAIL_ADDRESS",
+    pattern:
+      /\b[\p{L}\p{N}._%+-]+\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:\s*(?:[[({<]\s*dot\s*[\])}>]|\.)\s*[\p{L}\p{N}-]+)+/giu,
+    score: () => 0.85,
+  },
+  {
+    type: "CREDIT_CARD",
+    pattern: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g,
+    score: (value) => {
+      const digits = digitsOf(value);
+      if (digits.length < 13 || digits.length > 19 || !cardPrefix.test(digits)) return 0;
+      return isValidLuhn(digits) ? 1 : 0;
+    },
+  },
+  {
+    type: "IBAN_CODE",
+    pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/gi,
+    score: (value) => (isValidIban(value) ? 1 : 0),
+  },
+  {
+    type: "IP_ADDRESS",
+    pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d)/g,
+    score: (value) => (isValidIp(value) ? 0.95 : 0),
+  },
+  {
+    type: "IP_ADDRESS",
+    pattern:
+      /(?<![\w:])(?:[0-9a-f]{1,4}:){1,7}(?::|(?::[0-9a-f]{1,4}){1,6}|[0-9a-f]{1,4})(?:%\w+)?(?![\w:])|(?<![\w:])::(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4}(?![\w:])/gi,
+    score: (value) => {
+      const address = value.split("%")[0] ?? value;
+      if (!isValidIp(address) || !/[0-9a-f]{1,4}:[0-9a-f]{0,4}:/i.test(address)) return 0;
+      return 0.95;
+    },
+  },
+  {
+    type: "US_SSN",
+    pattern: /(?<![\d-])\d{3}([- .]?)\d{2}\1\d{4}(?![\d-])/g,
+    score: (value, context) => {
+      if (!isValidSsn(value)) return 0;
+      const separated = /\D/.test(value);
+      if (ssnCue.test(context)) return 0.95;
+      return separated ? 0.6 : 0.3;
+    },
+  },
+  {
+    type: "UUID",
+    pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+    score: () => 0.95,
+  },
+  {
+    type: "URL",
+    pattern: /\b(?:https?|ftp|wss?):\/\/[^\s<>"'`)\]]+[^\s<>"'`)\].,;:!?]/gi,
+    score: () => 0.9,
+  },
+  {
+    type: "URL",
+    pattern:
+      /(?<![@\w.-])www\.[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?:\/[^\s<>"'`)\]]*[^\s<>"'`)\].,;:!?])?/giu,
+    score: () => 0.85,
+  },
+  {
+    type: "URL",
+    pattern: new RegExp(
+      `(?<![@\\w.-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${commonTlds})(?:\\/[^\\s<>"'\`)\\]]*[^\\s<>"'\`)\\].,;:!?])?(?![\\w@-])`,
+      "gi",
+    ),
+    score: () => 0.6,
+  },
+  {
+    type: "CRYPTO",
+    pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g,
+    score: (value) => (isValidBase58Address(value) ? 1 : 0),
+  },
+  {
+    type: "CRYPTO",
+    pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{6,87}\b/g,
+    score: (value) => (isValidBech32Address(value) ? 1 : 0),
+  },
+  {
+    type: "CRYPTO",
+    pattern: /\b0x[0-9a-fA-F]{40}\b/g,
+    score: (value) => (isValidEthereumAddress(value) ? 0.95 : 0),
+  },
+];
