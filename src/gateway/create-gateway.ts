@@ -1,0 +1,140 @@
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../common/config.js";
+import { ConfigError } from "../common/errors.js";
+import { type Logger, silentLogger } from "../common/logger.js";
+import { createAuthenticator } from "./auth/authenticate.js";
+import { createKeyCache } from "./auth/key-cache.js";
+import { createKeyStore } from "./auth/key-store.js";
+import { createRpmLimiter } from "./auth/rate-limit.js";
+import { parseGatewayConfig } from "./config/load.js";
+import type { GatewayConfig } from "./config/resolve.js";
+import type { GatewayConfigInput } from "./config/schema.js";
+import type { Database } from "./db/database.js";
+import { runMigrations } from "./db/migrations.js";
+import { defaultPGliteDir, openDatabase } from "./db/open.js";
+import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
+import { providerAdapters } from "./providers/registry.js";
+import type { ProviderAdapter } from "./providers/types.js";
+import { createModelRouter } from "./router/router.js";
+import { buildGatewayApp } from "./server/app.js";
+import { createGatewayMetrics } from "./server/metrics.js";
+
+export interface CreateGatewayOptions {
+  /** The config: the YAML's shape as an object, or one already resolved by `loadGatewayConfig`. */
+  config: GatewayConfigInput | GatewayConfig;
+  /** Environment for `os.environ/VAR` and provider key variables; default `process.env`. */
+  env?: Env;
+  logger?: Logger;
+  /** An open database to use (and not close); default: the one `database_url` names. */
+  database?: Database;
+  /** Hooks awaited before every provider call, after those of `gateway_settings.callbacks`. */
+  beforeProviderCall?: readonly BeforeProviderCall[];
+  /** Factories for the names `gateway_settings.callbacks` may list (e.g. `guard_moderations`). */
+  callbacks?: Readonly<Record<string, CallbackFactory>>;
+  /** Upstream HTTP client; default the global `fetch`. */
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** A running-ready gateway: the fastify app and how to start and stop it. */
+export interface Gateway {
+  readonly app: FastifyInstance;
+  readonly config: GatewayConfig;
+  readonly database: Database;
+  /** Listen and return the base URL (`http://host:port`). */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+function buildHooks(
+  config: GatewayConfig,
+  options: CreateGatewayOptions,
+  logger: Logger,
+  env: Env,
+): BeforeProviderCall[] {
+  const hooks = config.settings.callbacks.map((name, index) => {
+    const factory = options.callbacks?.[name];
+    if (factory === undefined) {
+      throw new ConfigError(`gateway_settings.callbacks[${index}]: unknown callback "${name}"`);
+    }
+    return factory({ settings: config.settings, logger, env, fetch: options.fetch ?? fetch });
+  });
+  return [...hooks, ...(options.beforeProviderCall ?? [])];
+}
+
+/**
+ * Create the model gateway: validate the config, open and migrate the key database, and build
+ * the routes. Call `listen` to serve.
+ *
+ * @example
+ * const gateway = await createGateway({
+ *   config: {
+ *     model_list: [{ model_name: "gpt-4o", gateway_params: { model: "openai/gpt-4o" } }],
+ *     general_settings: { master_key: "sk-master-…" },
+ *   },
+ * });
+ * const url = await gateway.listen({ port: 4000 });
+ */
+export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? silentLogger;
+  const config =
+    "deployments" in options.config
+      ? options.config
+      : parseGatewayConfig(options.config, env, "config");
+  const metrics = createGatewayMetrics();
+  const adapters = providerAdapters as Readonly<Record<string, ProviderAdapter>>;
+  const fetchImpl = options.fetch ?? fetch;
+  const router = createModelRouter({ config, adapters, env, fetch: fetchImpl, logger, metrics });
+  const hooks = buildHooks(config, options, logger, env);
+  if (config.masterKey === undefined) {
+    logger.warn({}, "no general_settings.master_key: every request is accepted without a key");
+  }
+  const database = options.database ?? (await openDatabase(config.databaseUrl));
+  const ownsDatabase = options.database === undefined;
+  try {
+    const applied = await runMigrations(database);
+    const where =
+      config.databaseUrl === undefined
+        ? `${database.location} (default ${defaultPGliteDir})`
+        : database.location;
+    logger.info({ database: where, migrations_applied: applied }, "gateway database ready");
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  const keyStore = createKeyStore(database);
+  const keyCache = createKeyCache(keyStore, { ttlMs: config.keyCacheTtlMs });
+  const now = options.now ?? Date.now;
+  const auth = createAuthenticator({
+    masterKey: config.masterKey,
+    keys: keyCache,
+    limiter: createRpmLimiter(now),
+    now,
+  });
+  const app = buildGatewayApp({
+    config,
+    auth,
+    router,
+    keyStore,
+    keyCache,
+    hooks,
+    metrics,
+    logger,
+    now,
+  });
+  return {
+    app,
+    config,
+    database,
+    async listen({ port = 4000, host = "0.0.0.0" } = {}) {
+      const address = await app.listen({ port, host });
+      logger.info({ address, models: router.modelNames() }, "gateway listening");
+      return address;
+    },
+    async close() {
+      await app.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

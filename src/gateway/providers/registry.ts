@@ -1,0 +1,28 @@
+import type { ProviderName } from "../config/schema.js";
+import { azureProvider } from "./azure/index.js";
+import { deepseekProvider } from "./deepseek/index.js";
+import { fireworksAiProvider } from "./fireworks_ai/index.js";
+import { groqProvider } from "./groq/index.js";
+import { hostedVllmProvider } from "./hosted_vllm/index.js";
+import { mistralProvider } from "./mistral/index.js";
+import { ollamaProvider } from "./ollama/index.js";
+import { openaiProvider } from "./openai/index.js";
+import { openrouterProvider } from "./openrouter/index.js";
+import { togetherAiProvider } from "./together_ai/index.js";
+import type { ProviderAdapter } from "./types.js";
+import { xaiProvider } from "./xai/index.js";
+
+/** Every provider adapter by name; a provider missing here is a compile error. */
+export const providerAdapters: Readonly<Partial<Record<ProviderName, ProviderAdapter>>> = {
+  openai: openaiProvider,
+  azure: azureProvider,
+  hosted_vllm: hostedVllmProvider,
+  ollama: ollamaProvider,
+  groq: groqProvider,
+  mistral: mistralProvider,
+  deepseek: deepseekProvider,
+  together_ai: togetherAiProvider,
+  openrouter: openrouterProvider,
+  fireworks_ai: fireworksAiProvider,
+  xai: xaiProvider,
+};

@@ -1,0 +1,49 @@
+import type { Logger } from "../../common/logger.js";
+import type { Deployment } from "../config/resolve.js";
+import type { ProviderName } from "../config/schema.js";
+
+/** A JSON object as it crosses the wire (request or response body). */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * What one upstream call produced: a whole JSON body, or a stream of events already in the
+ * caller's format (OpenAI chunks, or Anthropic events for a native `/messages` call).
+ */
+export type UpstreamResult =
+  | { readonly stream: false; readonly body: JsonObject }
+  | { readonly stream: true; readonly events: AsyncIterable<JsonObject> };
+
+/** Everything a provider needs for one call besides the body. */
+export interface CallContext {
+  readonly deployment: Deployment;
+  /** The deployment's key, or the provider's default env variable's value. */
+  readonly apiKey: string | undefined;
+  /** Aborted on timeout or when the client goes away. */
+  readonly signal: AbortSignal;
+  readonly fetch: typeof fetch;
+  readonly logger: Logger;
+}
+
+/**
+ * One provider: how to reach it and how to map the OpenAI-format calls onto its API. Methods a
+ * provider lacks are routes it does not serve (400 for a model on that provider).
+ */
+export interface ProviderAdapter {
+  readonly name: ProviderName;
+  /** Env variable read when `api_key` is absent from the config. */
+  readonly keyEnv: string | undefined;
+  /** Whether a call without any key is a config error (false for local servers). */
+  readonly requiresKey: boolean;
+  /** Whether `api_base` must be given (no public default). */
+  readonly requiresApiBase: boolean;
+  chat?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
+  completion?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
+  embedding?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
+  transcription?(form: FormData, ctx: CallContext): Promise<UpstreamResult>;
+  /** Native Anthropic Messages call (only providers that speak it; others are translated). */
+  messages?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
+}
+
+/** The kinds of call a route makes; `messages` is the Anthropic-format route. */
+export const routeKinds = ["chat", "completion", "embedding", "transcription", "messages"] as const;
+export type RouteKind = (typeof routeKinds)[number];

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { formatZodError } from "../../common/config.js";
+import { parseDuration } from "../auth/duration.js";
+import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.js";
+import { keyPermissionsSchema, toKeyJson } from "../auth/key-record.js";
+import { BadRequestError } from "../errors.js";
+import type { GatewayDeps } from "../server/deps.js";
+
+const keyFields = {
+  models: z.array(z.string().min(1)).optional(),
+  permissions: keyPermissionsSchema.optional(),
+  key_alias: z.string().min(1).nullable().optional(),
+  duration: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  rpm_limit: z.number().int().positive().nullable().optional(),
+};
+const generateSchema = z.strictObject(keyFields);
+const updateSchema = z.strictObject({
+  ...keyFields,
+  key: z.string().min(1),
+  blocked: z.boolean().optional(),
+});
+const deleteSchema = z.strictObject({ keys: z.array(z.string().min(1)).min(1) });
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, route: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    throw new BadRequestError(formatZodError(route, result.error).replaceAll("\n", "; "));
+  }
+  return result.data;
+}
+
+function expiresAt(duration: string | null | undefined, now: number): Date | null | undefined {
+  if (duration === undefined) return undefined;
+  return duration === null ? null : new Date(now + parseDuration(duration));
+}
+
+/** Register `/key/generate`, `/key/info`, `/key/update`, `/key/delete`, `/key/list` (master key only). */
+export function registerKeyRoutes(app: FastifyInstance, deps: GatewayDeps): void {
+  const master = async (request: FastifyRequest) => deps.auth.requireMaster(request.headers);
+  // A key is named by its raw value (sk-…) or by its token id.
+  const tokenIdOf = async (key: string) =>
+    key.startsWith("sk-") ? await deps.keyStore.tokenIdForHash(hashKey(key)) : key;
+  const notFound = () => new BadRequestError("No such key", { status: 404, code: "key_not_found" });
+
+  app.post("/key/generate", { preHandler: master }, async (request) => {
+    const body = parse(generateSchema, request.body, "/key/generate");
+    const key = generateRawKey();
+    const record = await deps.keyStore.create({
+      keyHash: hashKey(key),
+      tokenId: generateTokenId(),
+      keyAlias: body.key_alias ?? null,
+      models: body.models ?? [],
+      permissions: body.permissions ?? {},
+      metadata: body.metadata ?? {},
+      rpmLimit: body.rpm_limit ?? null,
+      expiresAt: expiresAt(body.duration, deps.now()) ?? null,
+    });
+    deps.logger.info({ token_id: record.tokenId, key_alias: record.keyAlias }, "key generated");
+    return { key, ...toKeyJson(record) };
+  });
+
+  app.get("/key/info", { preHandler: master }, async (request) => {
+    const { key } = parse(z.object({ key: z.string().min(1) }), request.query, "/key/info");
+    const tokenId = await tokenIdOf(key);
+    const record = tokenId === undefined ? undefined : await deps.keyStore.findByTokenId(tokenId);
+    if (record === undefined) throw notFound();
+    return { token_id: record.tokenId, info: toKeyJson(record) };
+  });
+
+  app.post("/key/update", { preHandler: master }, async (request) => {
+    const { key, duration, ...body } = parse(updateSchema, request.body, "/key/update");
+    const tokenId = await tokenIdOf(key);
+    const record =
+      tokenId === undefined
+        ? undefined
+        : await deps.keyStore.update(tokenId, {
+            keyAlias: body.key_alias,
+            models: body.models,
+            permissions: body.permissions,
+            metadata: body.metadata,
+            rpmLimit: body.rpm_limit,
+            blocked: body.blocked,
+            expiresAt: expiresAt(duration, deps.now()),
+          });
+    if (record === undefined) throw notFound();
+    deps.keyCache.invalidate(record.tokenId);
+    deps.logger.info({ token_id: record.tokenId }, "key updated");
+    return toKeyJson(record);
+  });
+
+  app.post("/key/delete", { preHandler: master }, async (request) => {
+    const { keys } = parse(deleteSchema, request.body, "/key/delete");
+    const tokenIds = (await Promise.all(keys.map(tokenIdOf))).filter(
+      (id): id is string => id !== undefined,
+    );
+    const deleted = await deps.keyStore.delete(tokenIds);
+    for (const tokenId of deleted) deps.keyCache.invalidate(tokenId);
+    deps.logger.info({ token_ids: deleted }, "keys deleted");
+    return { deleted_keys: deleted };
+  });
+
+  app.get("/key/list", { preHandler: master }, async (request) => {
+    const { page, size } = parse(listQuerySchema, request.query, "/key/list");
+    const { keys, total } = await deps.keyStore.list({ limit: size, offset: (page - 1) * size });
+    return {
+      keys: keys.map(toKeyJson),
+      total_count: total,
+      current_page: page,
+      total_pages: Math.ceil(total / size),
+    };
+  });
+}

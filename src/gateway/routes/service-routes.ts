@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { GatewayDeps } from "../server/deps.js";
+import { withV1 } from "./paths.js";
+
+/** `GET /models`, `/health/liveliness`, `/health/readiness`, `/metrics`. */
+export function registerServiceRoutes(app: FastifyInstance, deps: GatewayDeps): void {
+  for (const url of withV1("/models")) {
+    app.get(url, async (request) => {
+      const caller = await deps.auth.caller(request.headers);
+      const allowed =
+        caller.kind === "key" && caller.record.models.length > 0
+          ? new Set(caller.record.models)
+          : undefined;
+      const names = deps.router.modelNames().filter((name) => allowed?.has(name) ?? true);
+      return {
+        object: "list",
+        data: names.map((id) => ({ id, object: "model", created: 0, owned_by: "ragguard" })),
+      };
+    });
+  }
+  app.get("/health/liveliness", async () => ({ status: "ok" }));
+  app.get("/health/liveness", async () => ({ status: "ok" }));
+  app.get("/health/readiness", async (_request, reply) => {
+    try {
+      await deps.keyStore.ping();
+      return { status: "ok", database: "connected" };
+    } catch (error) {
+      deps.logger.warn({ err: (error as Error).message }, "readiness: database unreachable");
+      return reply.code(503).send({ status: "unavailable", database: "unreachable" });
+    }
+  });
+  app.get("/metrics", async (_request, reply) => {
+    const text = await deps.metrics.registry.metrics();
+    return reply.type(deps.metrics.registry.contentType).send(text);
+  });
+}

@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { BadRequestError } from "../errors.js";
+import { registerKeyRoutes } from "../routes/key-routes.js";
+import { registerOpenAIRoutes } from "../routes/openai-routes.js";
+import { registerServiceRoutes } from "../routes/service-routes.js";
+import type { GatewayDeps } from "./deps.js";
+import { createErrorHandler } from "./error-handler.js";
+
+/** Largest request body: OpenAI's 25 MB audio limit plus multipart overhead. */
+const bodyLimit = 26 * 1024 * 1024;
+
+/** Build the fastify app with every gateway route; no network I/O until it listens. */
+export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit, return503OnClosing: true });
+  app.addContentTypeParser(
+    "multipart/form-data",
+    { parseAs: "buffer", bodyLimit },
+    (_r, body, done) => done(null, body),
+  );
+  app.setErrorHandler(createErrorHandler(deps.logger));
+  app.setNotFoundHandler((request) => {
+    throw new BadRequestError(`No route ${request.method} ${request.url.split("?")[0]}`, {
+      status: 404,
+      code: "not_found",
+    });
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    // The query string is left out: /key/info?key=… carries a key.
+    deps.logger.info(
+      {
+        method: request.method,
+        path: request.url.split("?")[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
+  });
+  registerServiceRoutes(app, deps);
+  registerKeyRoutes(app, deps);
+  registerOpenAIRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { toAppError } from "../../common/errors.js";
+import { assertModelAllowed } from "../auth/authenticate.js";
+import { runBeforeProviderCall } from "../hooks.js";
+import type { JsonObject, RouteKind } from "../providers/types.js";
+import type { Attempt } from "../router/router.js";
+import type { GatewayDeps } from "./deps.js";
+import { countTokens } from "./metrics.js";
+import { sendStream, type WireFormat } from "./send-stream.js";
+
+/** One model request, as a route describes it to {@link runModelCall}. */
+export interface ModelCall {
+  readonly route: RouteKind;
+  readonly format: WireFormat;
+  readonly model: string;
+  /** The parsed body the hooks see (and may change). */
+  readonly body: JsonObject;
+  /** Build the upstream attempt from the body as the hooks left it. */
+  attempt(body: JsonObject): Attempt;
+}
+
+function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error("client disconnected"));
+  });
+  return controller;
+}
+
+/**
+ * The shared path of every model route: authenticate, check the model, run the pre-call hooks,
+ * route to a deployment, answer in JSON or SSE, and count it all.
+ */
+export async function runModelCall(
+  deps: GatewayDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: ModelCall,
+): Promise<void> {
+  const started = performance.now();
+  const labels = { route: call.route, model: call.model };
+  const done = (status: number) => {
+    deps.metrics.requests.inc({ ...labels, status: String(status) });
+    deps.metrics.latency.observe(labels, (performance.now() - started) / 1000);
+  };
+  try {
+    const caller = await deps.auth.caller(request.headers);
+    deps.router.deploymentsOf(call.model);
+    assertModelAllowed(caller, call.model);
+    const controller = abortOnDisconnect(reply);
+    const ctx = {
+      route: call.route,
+      model: call.model,
+      caller,
+      body: call.body,
+      headers: request.headers,
+      settings: deps.config.settings,
+      logger: deps.logger,
+      signal: controller.signal,
+    };
+    deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
+    await runBeforeProviderCall(deps.hooks, ctx);
+    const routed = await deps.router.route(call.model, controller.signal, call.attempt(ctx.body));
+    const { result } = routed;
+    if (!result.stream) {
+      countTokens(deps.metrics, call.model, result.body.usage);
+      await reply.code(200).send(result.body);
+      done(200);
+      return;
+    }
+    reply.hijack();
+    const completed = await sendStream(reply.raw, {
+      format: call.format,
+      events: result.events,
+      onEvent: (event) => countTokens(deps.metrics, call.model, streamUsage(event)),
+      logger: deps.logger,
+      signal: controller.signal,
+    });
+    done(completed ? 200 : 499);
+  } catch (error) {
+    done(toAppError(error).status);
+    throw error;
+  }
+}
+
+/** Usage carried by a stream event: an OpenAI chunk's `usage`, Anthropic's `message_delta`. */
+function streamUsage(event: JsonObject): unknown {
+  if (event.type === "message_start") {
+    const usage = (event.message as JsonObject | undefined)?.usage as JsonObject | undefined;
+    return { input_tokens: usage?.input_tokens };
+  }
+  return event.usage;
+}
