@@ -1,0 +1,26 @@
+import mammoth from "mammoth";
+import { createDocument } from "./document.js";
+import { LoadError } from "./load-error.js";
+import type { Loader } from "./types.js";
+
+/**
+ * Load a Word .docx file as one Document of its raw text (mammoth); mammoth's messages become
+ * warnings in the report.
+ *
+ * @example
+ * const { documents } = await loadDocx(await readFile("policy.docx"), { source: "policy.docx" });
+ */
+export const loadDocx: Loader = async (bytes, { source }) => {
+  let result: { value: string; messages: Array<{ type: string; message: string }> };
+  try {
+    result = await mammoth.extractRawText({ buffer: bytes });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new LoadError("parse_error", `not a readable .docx file: ${reason}`, error);
+  }
+  const text = result.value.replace(/\n{3,}/g, "\n\n").trim();
+  return {
+    documents: [createDocument(text, source, "docx")],
+    warnings: result.messages.map((message) => `${message.type}: ${message.message}`),
+  };
+};

@@ -1,0 +1,14 @@
+import { decodeText } from "./decode.js";
+import { createDocument } from "./document.js";
+import type { Loader } from "./types.js";
+
+/**
+ * Load a plain-text file as one Document (`metadata.encoding` says how it was decoded).
+ *
+ * @example
+ * const { documents } = await loadText(await readFile("notes.txt"), { source: "notes.txt" });
+ */
+export const loadText: Loader = async (bytes, { source }) => {
+  const { text, encoding } = decodeText(bytes);
+  return { documents: [createDocument(text, source, "text", { encoding })], warnings: [] };
+};
