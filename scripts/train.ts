@@ -1,0 +1,49 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { trainPromptInjection } from "./train/prompt-injection/index.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+function trainPromptInjectionCommand(argv: readonly string[]): void {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      data: { type: "string", default: join(root, "..", "shared", "data") },
+      out: {
+        type: "string",
+        default: join(root, "src/detectors/prompt-injection/weights/prompt-injection.json"),
+      },
+      validation: { type: "string", default: join(root, ".ragguard/train/prompt-injection") },
+      seed: { type: "string", default: "1337" },
+    },
+  });
+  trainPromptInjection({
+    dataRoot: values.data,
+    nodeModules: join(root, "node_modules"),
+    weightsPath: values.out,
+    validationDir: values.validation,
+    seed: Number(values.seed),
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+}
+
+/** Trainers by subcommand; each is seeded and reads `--data` (default ../shared/data). */
+const trainers: Record<string, (argv: readonly string[]) => Promise<void>> = {
+  "prompt-injection": async (argv) => trainPromptInjectionCommand(argv),
+  toxicity: async (argv) => {
+    const { runToxicityTraining } = await import("./train/toxicity.js");
+    runToxicityTraining(argv);
+  },
+};
+
+const [name, ...rest] = process.argv.slice(2);
+const trainer = name === undefined ? undefined : trainers[name];
+if (trainer) {
+  await trainer(rest);
+} else {
+  process.stderr.write(
+    `usage: npm run train -- <${Object.keys(trainers).join("|")}> [--data <dir>] [--seed <n>]\n`,
+  );
+  process.exitCode = 2;
+}

@@ -1,0 +1,214 @@
+import { normalizeText } from "../../../src/detectors/text-features/normalize.js";
+import { splitPieces } from "../../../src/detectors/text-features/segments.js";
+import { createRandom, type Random, splitHoldout } from "../lib/random.js";
+import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
+import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
+import { fillSlots } from "./slots.js";
+import type { PromptInjectionSources } from "./sources.js";
+
+/** A labelled text (a scoring unit for training, or a whole chunk for validation). */
+export interface LabelledText {
+  text: string;
+  label: 0 | 1;
+  kind: string;
+  weight?: number;
+}
+
+/** One side (train or validation) of every template and source list. */
+interface Side {
+  bodies: [string, string][];
+  framings: string[];
+  foreign: string[];
+  plantable: string[];
+  direct: string[];
+  benignPrompts: string[];
+  rolePlay: string[];
+  carriers: string[];
+  hard: [string, string][];
+  ordinary: string[];
+}
+
+function splitAll(
+  sources: PromptInjectionSources,
+  random: Random,
+): { train: Side; validation: Side } {
+  const parts = {
+    bodies: splitHoldout(
+      Object.entries(attackBodies).flatMap(([tactic, list]) =>
+        list.map((body): [string, string] => [tactic, body]),
+      ),
+      4,
+      random,
+    ),
+    framings: splitHoldout(attackFramings, 4, random),
+    foreign: splitHoldout(Object.values(foreignAttacks).flat(), 3, random),
+    plantable: splitHoldout(sources.plantable, 4, random),
+    direct: splitHoldout(sources.direct, 5, random),
+    benignPrompts: splitHoldout(sources.benignPrompts, 5, random),
+    rolePlay: splitHoldout(sources.rolePlay, 5, random),
+    carriers: splitHoldout(sources.carriers, 5, random),
+    hard: splitHoldout(
+      Object.entries(hardNegatives).flatMap(([kind, list]) =>
+        list.map((text): [string, string] => [kind, text]),
+      ),
+      3,
+      random,
+    ),
+    ordinary: splitHoldout(ordinaryPrompts, 3, random),
+  };
+  const side = (key: "train" | "validation"): Side => ({
+    bodies: parts.bodies[key],
+    framings: parts.framings[key],
+    foreign: parts.foreign[key],
+    plantable: parts.plantable[key],
+    direct: parts.direct[key],
+    benignPrompts: parts.benignPrompts[key],
+    rolePlay: parts.rolePlay[key],
+    carriers: parts.carriers[key],
+    hard: parts.hard[key],
+    ordinary: parts.ordinary[key],
+  });
+  return { train: side("train"), validation: side("validation") };
+}
+
+/** One planted attack instruction from a side's templates and sources. */
+function makeAttack(side: Side, random: Random): { text: string; kind: string } {
+  const roll = random.next();
+  if (roll < 0.12 && side.foreign.length > 0)
+    return { text: fillSlots(random.pick(side.foreign), random), kind: "foreign" };
+  if (roll < 0.22 && side.plantable.length > 0) {
+    const framing = random.pick(side.framings.filter((framing) => framing !== "{BODY}"));
+    return {
+      text: fillSlots(framing.replace("{BODY}", random.pick(side.plantable)), random),
+      kind: "bipia-garak",
+    };
+  }
+  const [tactic, body] = random.pick(side.bodies);
+  const framing = random.pick(side.framings);
+  return { text: fillSlots(framing.replace("{BODY}", body), random), kind: tactic };
+}
+
+/** Benign pieces of the carriers (sentences and lines of documentation, e-mail, whois, PII prose). */
+function carrierPieces(carriers: readonly string[]): string[] {
+  return carriers.flatMap((carrier) => splitPieces(carrier)).filter((piece) => piece.length >= 20);
+}
+
+function truncate(text: string, max = 600): string {
+  return text.length <= max ? text : text.slice(0, max);
+}
+
+/** Training units: attacks alone or beside a carrier sentence, and many benign and hard-negative units. */
+function trainingUnits(side: Side, random: Random, attacks: number): LabelledText[] {
+  const pieces = carrierPieces(side.carriers);
+  const out: LabelledText[] = [];
+  for (let index = 0; index < attacks; index += 1) {
+    const attack = makeAttack(side, random);
+    const text = random.chance(0.3)
+      ? random.chance(0.5)
+        ? `${random.pick(pieces)} ${attack.text}`
+        : `${attack.text} ${random.pick(pieces)}`
+      : attack.text;
+    out.push({ text, label: 1, kind: attack.kind });
+  }
+  for (const text of side.direct) out.push({ text: truncate(text), label: 1, kind: "direct" });
+  for (const piece of random.shuffle(pieces).slice(0, attacks * 2))
+    out.push({ text: piece, label: 0, kind: "carrier" });
+  for (let index = 0; index < attacks / 2; index += 1) {
+    const start = random.int(Math.max(1, pieces.length - 1));
+    out.push({
+      text: `${pieces[start]} ${pieces[start + 1] ?? ""}`,
+      label: 0,
+      kind: "carrier-window",
+    });
+  }
+  for (const text of [...side.benignPrompts, ...side.ordinary])
+    out.push({ text, label: 0, kind: "prompt", weight: 2 });
+  for (const text of side.rolePlay) {
+    out.push({ text: truncate(text), label: 0, kind: "roleplay" });
+    for (const piece of splitPieces(text).slice(0, 3))
+      out.push({ text: piece, label: 0, kind: "roleplay-piece" });
+  }
+  for (const [kind, text] of side.hard)
+    out.push({ text, label: 0, kind: `hard/${kind}`, weight: 4 });
+  return out;
+}
+
+/** A carrier excerpt of about `length` characters cut at piece boundaries. */
+function excerpt(side: Side, random: Random, length: number): string[] {
+  const pieces = splitPieces(random.pick(side.carriers));
+  const start = random.int(Math.max(1, pieces.length - 3));
+  const out: string[] = [];
+  let size = 0;
+  for (let index = start; index < pieces.length && size < length; index += 1) {
+    out.push(pieces[index]!);
+    size += pieces[index]!.length + 1;
+  }
+  return out;
+}
+
+function plant(pieces: string[], insert: string, random: Random): string {
+  const at = random.int(pieces.length + 1);
+  return [...pieces.slice(0, at), insert, ...pieces.slice(at)]
+    .join(random.chance(0.5) ? "\n" : " ")
+    .slice(0, 1000);
+}
+
+/** Chunk-level validation sets: planted vs clean (with hard negatives) chunks, and direct prompts. */
+function validationSets(
+  side: Side,
+  random: Random,
+  chunks: number,
+): { chunks: LabelledText[]; direct: LabelledText[] } {
+  const out: LabelledText[] = [];
+  for (let index = 0; index < chunks; index += 1) {
+    const attack = makeAttack(side, random);
+    const room = Math.max(150, 980 - attack.text.length);
+    out.push({
+      text: plant(
+        excerpt(side, random, Math.min(room, 300 + random.int(600))),
+        attack.text,
+        random,
+      ),
+      label: 1,
+      kind: `planted/${attack.kind}`,
+    });
+    out.push({
+      text: excerpt(side, random, 300 + random.int(650))
+        .join("\n")
+        .slice(0, 1000),
+      label: 0,
+      kind: "clean",
+    });
+    if (index % 2 === 0) {
+      const [kind, hard] = random.pick(side.hard);
+      const room = Math.max(150, 980 - hard.length);
+      out.push({
+        text: plant(excerpt(side, random, Math.min(room, 300 + random.int(600))), hard, random),
+        label: 0,
+        kind: `hard/${kind}`,
+      });
+    }
+  }
+  const direct: LabelledText[] = [
+    ...side.direct.map((text): LabelledText => ({ text, label: 1, kind: "direct" })),
+    ...side.benignPrompts.map((text): LabelledText => ({ text, label: 0, kind: "prompt" })),
+    ...side.ordinary.map((text): LabelledText => ({ text, label: 0, kind: "ordinary" })),
+    ...side.rolePlay.map((text): LabelledText => ({ text, label: 0, kind: "roleplay" })),
+  ];
+  return { chunks: out, direct };
+}
+
+/** The full training and validation data, reproducible from `seed`. */
+export function buildDataset(sources: PromptInjectionSources, seed: number, attacks = 14000) {
+  const random = createRandom(seed);
+  const { train, validation } = splitAll(sources, random);
+  const units = trainingUnits(train, random, attacks).map((row) => ({
+    ...row,
+    text: normalizeText(row.text),
+  }));
+  const validationUnits = trainingUnits(validation, random, Math.round(attacks / 4)).map((row) => ({
+    ...row,
+    text: normalizeText(row.text),
+  }));
+  return { units, validationUnits, ...validationSets(validation, random, 300) };
+}

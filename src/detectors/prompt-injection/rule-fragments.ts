@@ -1,0 +1,29 @@
+/**
+ * Named regex fragments the rule table refers to as `{NAME}`. Patterns run on normalised text
+ * (lower case, diacritics stripped, homoglyphs and leetspeak folded).
+ */
+export const ruleFragments: Readonly<Record<string, string>> = {
+  /** Someone addressed as an AI, in English, German, French, Spanish, Italian, Portuguese. */
+  AI: "(?:ai|a\\.i\\.|artificial intelligence|(?:ai |virtual |digital |automated |smart )?assistants?|chat ?bots?|chatgpt|gpt(?:-?\\d+\\w*)?|claude|gemini|copilot|llms?|(?:large )?language models?|ai models?|agents?|ai agents?|bots?|summari[sz]ers?|summari[sz]ation (?:tool|model|system|bot)s?|automated (?:reader|system|tool|reviewer|agent|pipeline)s?|ki|ki-assistent(?:en)?|sprachmodell|assistenten|ia|l'ia|asistente(?: de ia| virtual)?|assistente(?: virtuale| ia)?|modelo(?: de lenguaje| de linguagem)?|modele(?: de langage)?|modello(?: linguistico)?|agente)",
+  /** Earlier guidance an override would throw away. */
+  PREV: "(?:previous|prior|preceding|above|earlier|former|original|initial|old|existing|current|default|system|developer|safety|all|any|other|your)",
+  /** What an AI is told to throw away. */
+  RULES:
+    "(?:instructions?|directives?|prompts?|guidelines?|guardrails?|rules?|programming|constraints?|restrictions?|policies|policy|system prompt|system message|context|commands?|orders?|task)",
+  /** Verbs that tell a reader to throw guidance away. */
+  DROP: "(?:ignore|disregard|forget|override|overrule|bypass|skip|abandon|discard|drop|set aside|stop following|no longer follow|do not follow|don't follow)",
+  /** The hidden configuration an attacker wants revealed. */
+  SECRET:
+    "(?:system ?prompt|system message|system instructions?|initial (?:instructions?|prompt)|original (?:instructions?|prompt)|hidden (?:instructions?|prompt|rules)|developer (?:message|prompt|instructions?)|pre-?prompt|instructions you (?:were|have been) given|(?:your|the) (?:configuration|config|rules) (?:and|&) (?:instructions|prompt))",
+  /** Verbs that reveal or output something. */
+  SHOW: "(?:reveal|print|output|show|display|repeat|leak|disclose|share|dump|recite|write out|echo|list|tell me|give me|spell out|reproduce|expose)",
+  /** Conversation or user data an attacker wants to exfiltrate. */
+  DATA: "(?:(?:the |this |our |your |all |full |entire |complete |previous |prior )*(?:conversation|chat(?: history| log| transcript)?|dialog(?:ue)?|transcript|message history|previous messages|user'?s? (?:messages?|data|details|input|query|questions?|email(?: address)?|name|address|password|credentials|files?|documents?)|personal (?:data|information|details)|credentials|passwords?|api[ _-]?keys?|access tokens?|session (?:tokens?|cookies?|ids?)|secrets?|private keys?|credit card (?:numbers?|details)|contacts?|inbox|emails?|memory|context window|system prompt))",
+  /** A destination outside the conversation. */
+  DEST: "(?:https?://|www\\.|(?:the |this |following |an? |our )*(?:url|link|endpoint|webhook|server|address|domain|web ?hook|form|email address|e-mail address))",
+  /** Verbs that send data somewhere. */
+  SEND: "(?:send|forward|post|upload|transmit|exfiltrate|submit|email|e-mail|mail|leak|copy|append|attach|encode|embed|include|put|add|insert|paste|report|relay|sync|beam)",
+  /** A reply the AI produces for its user. */
+  REPLY:
+    "(?:response|reply|answer|summary|output|completion|translation|analysis|review|report|message|result|rewrite|next message)",
+};

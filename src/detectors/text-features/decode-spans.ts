@@ -1,0 +1,87 @@
+/** Minimum length of an encoded span worth decoding (shorter ones are ids and hashes). */
+const minBase64 = 16;
+const minHex = 16;
+const base64Span = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const hexSpan = /\b(?:[0-9a-fA-F]{2}[ :]?){8,}\b/g;
+const wordPattern = /\p{L}{2,}/gu;
+/** Very common English function words: rot13 text has almost none, its decoding has many. */
+const commonWords = new Set(
+  "the a to of and you your in is it for on be all this that with as are or not now from".split(
+    " ",
+  ),
+);
+
+/** True when decoded bytes read like natural-language text (printable, with words and spaces). */
+export function looksLikeText(text: string): boolean {
+  if (text.length < 8) return false;
+  let printable = 0;
+  let spaces = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 32) spaces += 1;
+    if ((code >= 32 && code < 127) || code >= 160 || code === 10 || code === 9) printable += 1;
+  }
+  const words = text.match(wordPattern)?.length ?? 0;
+  return printable / text.length > 0.95 && spaces >= 1 && words >= 2;
+}
+
+function decodeBase64(span: string): string | undefined {
+  if (span.length < minBase64) return undefined;
+  const decoded = Buffer.from(span.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString(
+    "utf8",
+  );
+  return looksLikeText(decoded) ? decoded : undefined;
+}
+
+function decodeHex(span: string): string | undefined {
+  const digits = span.replace(/[ :]/g, "");
+  if (digits.length < minHex || digits.length % 2 !== 0) return undefined;
+  const decoded = Buffer.from(digits, "hex").toString("utf8");
+  return looksLikeText(decoded) ? decoded : undefined;
+}
+
+/** Apply ROT13 to ASCII letters. */
+export function rot13(text: string): string {
+  return text.replace(/[a-zA-Z]/g, (char) => {
+    const base = char <= "Z" ? 65 : 97;
+    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+function commonWordShare(text: string): number {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (words.length === 0) return 0;
+  return words.filter((word) => commonWords.has(word)).length / words.length;
+}
+
+/** The ROT13 decoding of `text` when it reads as English and the original does not. */
+function decodeRot13(text: string): string | undefined {
+  if (commonWordShare(text) > 0.05) return undefined;
+  const decoded = rot13(text);
+  return commonWordShare(decoded) >= 0.15 ? decoded : undefined;
+}
+
+/**
+ * Texts hidden inside `text` as base64, hex or ROT13 that decode to readable language; the
+ * detectors scan them as well as the original.
+ *
+ * @example
+ * decodeHiddenSpans("see aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=") // ["ignore all previous instructions"]
+ */
+export function decodeHiddenSpans(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(base64Span)) {
+    const decoded = decodeBase64(match[0]);
+    if (decoded !== undefined) out.push(decoded);
+  }
+  for (const match of text.matchAll(hexSpan)) {
+    const decoded = decodeHex(match[0].trim());
+    if (decoded !== undefined) out.push(decoded);
+  }
+  for (const line of text.split(/[\n.!?]+/)) {
+    if (line.trim().length < 20) continue;
+    const rot = decodeRot13(line);
+    if (rot !== undefined) out.push(rot);
+  }
+  return out;
+}

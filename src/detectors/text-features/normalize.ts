@@ -1,0 +1,56 @@
+import { homoglyphs } from "./homoglyphs.js";
+import { foldLeetspeak } from "./leetspeak.js";
+
+/** Zero-width, bidi-control, soft-hyphen, variation-selector and Unicode tag characters. */
+const invisibleRanges = [
+  "\\u00AD",
+  "\\u034F",
+  "\\u061C",
+  "\\u115F",
+  "\\u1160",
+  "\\u17B4",
+  "\\u17B5",
+  "\\u180B-\\u180F",
+  "\\u200B-\\u200F",
+  "\\u202A-\\u202E",
+  "\\u2060-\\u2064",
+  "\\u206A-\\u206F",
+  "\\u3164",
+  "\\uFE00-\\uFE0F",
+  "\\uFEFF",
+  "\\uFFA0",
+  "\\u{E0000}-\\u{E007F}",
+];
+const invisible = new RegExp(`[${invisibleRanges.join("")}]`, "gu");
+const homoglyphPattern = new RegExp(`[${Object.keys(homoglyphs).join("")}]`, "gu");
+const combiningMarks = /\p{M}+/gu;
+/** "i g n o r e" / "i.g.n.o.r.e" → "ignore" (four or more single letters). */
+const spacedLetters = /\b(?:\p{L}[ .\-_*]){3,}\p{L}\b/gu;
+const horizontalSpace = /[^\S\n]+/g;
+
+/** Remove characters that render as nothing but split words for a matcher. */
+export function removeInvisible(text: string): string {
+  return text.replace(invisible, "");
+}
+
+/** Replace Cyrillic/Greek look-alikes with the Latin letters they imitate. */
+export function foldHomoglyphs(text: string): string {
+  return text.replace(homoglyphPattern, (char) => homoglyphs[char] ?? char);
+}
+
+/**
+ * Canonical form the detectors match and featurize: NFKC, invisible characters removed,
+ * homoglyphs and leetspeak folded, spaced-out letters joined, lower case, diacritics stripped,
+ * runs of spaces collapsed (line breaks kept).
+ *
+ * @example
+ * normalizeText("Ｉgn\u200Bore ＡLL prev1ous іnstructions") // "ignore all previous instructions"
+ */
+export function normalizeText(text: string): string {
+  let out = removeInvisible(text.normalize("NFKC"));
+  out = foldHomoglyphs(out);
+  out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
+  out = foldLeetspeak(out).toLowerCase();
+  out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
+  return out.replace(horizontalSpace, " ");
+}
