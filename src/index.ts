@@ -1,5 +1,34 @@
 // ragguard's public API. Each section lists named exports; internal helpers are not re-exported.
 
+// Ingestion (loaders/ and filters/; also importable as "ragguard/loaders" and "ragguard/filters")
+export {
+  ChunkSplitter,
+  chunkId,
+  createSplitter,
+  type DroppedChunk,
+  GuardFilter,
+  type GuardFilterOptions,
+  RemoteGuardFilter,
+  type RemoteGuardFilterOptions,
+  type SplitterOptions,
+} from "../filters/index.js";
+export {
+  type FileLoadOutcome,
+  type InputFile,
+  LoadError,
+  type LoaderName,
+  type LoadResult,
+  loadCsv,
+  loadDocx,
+  loadFile,
+  loadHtml,
+  loadJson,
+  loadJsonl,
+  loadMarkdown,
+  loadPdf,
+  loadText,
+  walkInputs,
+} from "../loaders/index.js";
 // Common
 export { AppError, ConfigError, ValidationError } from "./common/errors.js";
 export { createLogger, type Logger } from "./common/logger.js";

@@ -1,0 +1,19 @@
+import { createHash } from "node:crypto";
+
+/**
+ * A stable chunk id: the first 32 hex digits of SHA-256 over source, index and text, so the same
+ * chunk of the same file always gets the same id (re-ingesting upserts instead of duplicating).
+ *
+ * @example
+ * chunkId("guide.md", 0, "Install with npm ci."); // "5c1f…" (32 hex digits)
+ */
+export function chunkId(source: string, index: number, text: string): string {
+  return createHash("sha256")
+    .update(source)
+    .update("\u0000")
+    .update(String(index))
+    .update("\u0000")
+    .update(text)
+    .digest("hex")
+    .slice(0, 32);
+}
