@@ -1,0 +1,115 @@
+import { AIMessage, AIMessageChunk, type MessageContent } from "@langchain/core/messages";
+import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
+import { z } from "zod";
+import { ValidationError } from "../common/errors.js";
+import type { Vault } from "../scanners/vault.js";
+import { contentTexts, replaceContentTexts } from "./message-content.js";
+import { chunkWithContent, mapAIMessage } from "./message-map.js";
+import { parseScreeningOptions, vaultSchema } from "./options.js";
+import { createStreamRestorer, type StreamRestorer } from "./stream-restorer.js";
+import { restorePlaceholders } from "./vault-text.js";
+
+export const deanonymizerOptionsSchema = z.object({ vault: vaultSchema });
+
+/** `vault`: the vault the conversation's `Anonymize` scanner fills. */
+export type DeanonymizerOptions = z.input<typeof deanonymizerOptionsSchema>;
+
+/** What a deanonymizer restores: a model's text, message or message chunk. */
+export type DeanonymizerValue = string | AIMessage | AIMessageChunk;
+
+/**
+ * A LangChain `Runnable` that puts the vault's originals back into a model's output: strings,
+ * `AIMessage`s (text and tool call arguments) and `AIMessageChunk`s. Streamed, it holds back a
+ * placeholder split across chunks until it is complete, so `.stream()` yields originals too.
+ *
+ * @example
+ * const { guard, deanonymizer } = createScreening();
+ * const chain = guard.pipe(prompt).pipe(chatModel).pipe(deanonymizer);
+ * for await (const chunk of await chain.stream({ input })) process.stdout.write(chunk.text);
+ */
+export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> extends Runnable<T, T> {
+  static override lc_name(): string {
+    return "Deanonymizer";
+  }
+
+  override lc_namespace = ["ragguard", "screening"];
+
+  readonly vault: Vault;
+
+  constructor(options: DeanonymizerOptions) {
+    super();
+    this.vault = parseScreeningOptions(deanonymizerOptionsSchema, options, "Deanonymizer").vault;
+  }
+
+  override async invoke(input: T, options?: Partial<RunnableConfig>): Promise<T> {
+    return this._callWithConfig(async (value: T) => this.restore(value), input, options);
+  }
+
+  /** Restore one complete value without LangChain callbacks. */
+  restore(value: T): T {
+    if (typeof value === "string") return restorePlaceholders(this.vault, value) as T;
+    if (AIMessage.isInstance(value) || AIMessageChunk.isInstance(value)) {
+      return mapAIMessage(value, (text) => restorePlaceholders(this.vault, text)) as T;
+    }
+    throw new ValidationError(
+      `Deanonymizer restores strings, AIMessage and AIMessageChunk values; got ${describe(value)}`,
+    );
+  }
+
+  override async *transform(
+    generator: AsyncGenerator<T>,
+    options?: Partial<RunnableConfig>,
+  ): AsyncGenerator<T> {
+    yield* this._transformStreamWithConfig(generator, (input) => this.#restoreStream(input), {
+      ...options,
+      runType: "parser",
+    });
+  }
+
+  async *#restoreStream(input: AsyncGenerator<T>): AsyncGenerator<T> {
+    const restorer = createStreamRestorer(this.vault);
+    // The last value that went through the restorer decides the shape of the final flush.
+    let last: string | AIMessageChunk | undefined;
+    for await (const chunk of input) {
+      if (typeof chunk === "string") {
+        last = chunk;
+        const text = restorer.push(chunk);
+        if (text !== "") yield text as T;
+      } else if (AIMessageChunk.isInstance(chunk)) {
+        last = chunk;
+        const content = pushContent(restorer, chunk.content);
+        // A chunk whose only payload is text still held back is dropped; the text comes later.
+        if (content !== "" || carriesMore(chunk)) yield chunkWithContent(chunk, content) as T;
+      } else {
+        yield this.restore(chunk);
+      }
+    }
+    const rest = restorer.flush();
+    if (rest === "") return;
+    if (typeof last === "string") yield rest as T;
+    else yield new AIMessageChunk({ content: rest, id: last?.id }) as T;
+  }
+}
+
+function pushContent(restorer: StreamRestorer, content: MessageContent): MessageContent {
+  return replaceContentTexts(
+    content,
+    contentTexts(content).map((text) => restorer.push(text)),
+  );
+}
+
+/** Whether a chunk carries anything besides its text (tool calls, usage, metadata). */
+function carriesMore(chunk: AIMessageChunk): boolean {
+  return (
+    (chunk.tool_call_chunks?.length ?? 0) > 0 ||
+    chunk.usage_metadata !== undefined ||
+    Object.keys(chunk.response_metadata).length > 0 ||
+    Object.keys(chunk.additional_kwargs).length > 0
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "object") return value.constructor?.name ?? "object";
+  return typeof value;
+}

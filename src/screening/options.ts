@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { parseConfig } from "../common/config.js";
+import type { Logger } from "../common/logger.js";
+import type { Scanner } from "../scan/scanner.js";
+import { Vault } from "../scanners/vault.js";
+
+function isScanner(value: unknown): value is Scanner {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as { name?: unknown; scan?: unknown };
+  return typeof candidate.name === "string" && typeof candidate.scan === "function";
+}
+
+function isLogger(value: unknown): value is Logger {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return ["debug", "info", "warn", "error"].every(
+    (level) => typeof candidate[level] === "function",
+  );
+}
+
+export const scannerSchema = z.custom<Scanner>(isScanner, {
+  message: "must be a Scanner: an object with a string name and a scan(text) method",
+});
+
+/** A function that builds the scanners for one conversation's vault. */
+export type ScannerFactory = (vault: Vault) => readonly Scanner[];
+
+export const scannerFactorySchema = z.custom<ScannerFactory>(
+  (value) => typeof value === "function",
+  { message: "must be a function (vault) => Scanner[]" },
+);
+
+export const vaultSchema = z.instanceof(Vault, { message: "must be a Vault" });
+
+export const loggerSchema = z.custom<Logger>(isLogger, {
+  message: "must be a logger with debug, info, warn and error methods",
+});
+
+/** Options every screening entry point shares. */
+export const screeningBaseSchema = z.object({
+  failFast: z.boolean().default(false),
+  ignoreInvalid: z.array(z.string().min(1)).readonly().optional(),
+  logger: loggerSchema.optional(),
+});
+
+/** Validate screening options once, naming the entry point in the error. */
+export function parseScreeningOptions<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  source: string,
+): z.output<S> {
+  return parseConfig(schema, value ?? {}, source);
+}

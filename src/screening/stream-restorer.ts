@@ -1,0 +1,61 @@
+import type { Vault } from "../scanners/vault.js";
+import { placeholderPattern, restorePlaceholders, vaultPlaceholders } from "./vault-text.js";
+
+/** Restores placeholders in a text that arrives in pieces. */
+export interface StreamRestorer {
+  /** Add the next piece; returns the restored text that is safe to emit now (may be ""). */
+  push(piece: string): string;
+  /** End of stream: the restored rest of the held text. */
+  flush(): string;
+}
+
+/**
+ * A restorer for streamed text: it holds back the end of the text that could still become a
+ * placeholder (a placeholder split across two or more chunks), and emits everything before it
+ * with the originals restored. The vault is read on every piece, so entries added during the
+ * stream count.
+ *
+ * @example
+ * const restorer = createStreamRestorer(vault);
+ * restorer.push("Write to [REDACTED_EM"); // "Write to "
+ * restorer.push("AIL_ADDRESS_1] now");     // "jane@example.com now"
+ * restorer.flush();                        // ""
+ */
+export function createStreamRestorer(vault: Vault): StreamRestorer {
+  let held = "";
+  return {
+    push(piece) {
+      const buffer = held + piece;
+      const cut = safeCut(vault, buffer);
+      held = buffer.slice(cut);
+      return restorePlaceholders(vault, buffer.slice(0, cut));
+    },
+    flush() {
+      const rest = held;
+      held = "";
+      return restorePlaceholders(vault, rest);
+    },
+  };
+}
+
+/** Where the emittable part of `buffer` ends: before a possible partial placeholder at its end. */
+function safeCut(vault: Vault, buffer: string): number {
+  const placeholders = vaultPlaceholders(vault);
+  if (placeholders.length === 0) return buffer.length;
+  const longest = placeholders[0]!.length;
+  let cut = buffer.length;
+  for (let start = Math.max(0, buffer.length - longest + 1); start < buffer.length; start++) {
+    const tail = buffer.slice(start);
+    if (placeholders.some((p) => p.length > tail.length && p.startsWith(tail))) {
+      cut = start;
+      break;
+    }
+  }
+  // A complete placeholder must not be cut in two by the hold point.
+  const pattern = placeholderPattern(vault);
+  for (const match of pattern ? buffer.matchAll(pattern) : []) {
+    const end = match.index + match[0].length;
+    if (match.index < cut && end > cut) return end;
+  }
+  return cut;
+}
