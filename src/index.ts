@@ -54,3 +54,18 @@ export {
 } from "./scanners/registry.js";
 export { type SecretRedactMode, Secrets, type SecretsOptions } from "./scanners/secrets.js";
 export { Vault, type VaultEntry } from "./scanners/vault.js";
+// Screening (prompt screening for chains; the createAgent middleware is in "ragguard/agents")
+export {
+  type CreateScreeningOptions,
+  createScreening,
+  type Screening,
+} from "./screening/create-screening.js";
+export {
+  Deanonymizer,
+  type DeanonymizerOptions,
+  type DeanonymizerValue,
+} from "./screening/deanonymizer.js";
+export { type GuardPromptOptions, guardPrompt } from "./screening/guard-prompt.js";
+export type { ConversationScanners } from "./screening/options.js";
+export { PromptGuard, type PromptGuardOptions } from "./screening/prompt-guard.js";
+export { PromptRejectedError, type PromptRejection } from "./screening/prompt-rejected-error.js";

@@ -23,9 +23,9 @@ export const scannerSchema = z.custom<Scanner>(isScanner, {
 });
 
 /** A function that builds the scanners for one conversation's vault. */
-export type ScannerFactory = (vault: Vault) => readonly Scanner[];
+export type ConversationScanners = (vault: Vault) => readonly Scanner[];
 
-export const scannerFactorySchema = z.custom<ScannerFactory>(
+export const scannerFactorySchema = z.custom<ConversationScanners>(
   (value) => typeof value === "function",
   { message: "must be a function (vault) => Scanner[]" },
 );

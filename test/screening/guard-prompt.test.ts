@@ -58,7 +58,10 @@ describe("guardPrompt", () => {
       scanners: [emailAnonymizer(new Vault()), injection],
       ignoreInvalid: ["Anonymize"],
       logger: silentLogger,
-    }).catch((caught: unknown) => caught as PromptRejectedError);
+    }).then(
+      () => expect.unreachable("the prompt should be rejected"),
+      (caught: unknown) => caught as PromptRejectedError,
+    );
     expect(error.failedScanners).toEqual(["PromptInjection"]);
     expect(error.resultsValid).toEqual({ Anonymize: false, PromptInjection: false });
   });
@@ -86,7 +89,10 @@ describe("guardPrompt", () => {
       scanners: [toxicity, injection],
       failFast: true,
       logger: silentLogger,
-    }).catch((caught: unknown) => caught as PromptRejectedError);
+    }).then(
+      () => expect.unreachable("the prompt should be rejected"),
+      (caught: unknown) => caught as PromptRejectedError,
+    );
     expect(error.resultsValid).toEqual({ Toxicity: false });
   });
 
