@@ -16,12 +16,12 @@ export class ScanQueueFullError extends AppError {
  * is LLM Guard's, so clients that match on it keep working.
  */
 export class ScanTimeoutError extends AppError {
+  /** The limit that was passed. */
+  readonly timeoutMs: number;
+
   constructor(timeoutMs: number) {
-    super("Request timeout.", {
-      status: 408,
-      code: "scan_timeout",
-      details: { timeout_ms: timeoutMs },
-    });
+    super("Request timeout.", { status: 408, code: "scan_timeout" });
+    this.timeoutMs = timeoutMs;
   }
 }
 

@@ -10,6 +10,7 @@ import type {
   ScanTaskInput,
   ScanTaskOutput,
   ScanTaskResult,
+  ScanWorkerData,
 } from "./scan-task.js";
 
 export interface ScanPoolOptions {
@@ -21,6 +22,8 @@ export interface ScanPoolOptions {
   maxQueue?: number;
   /** Time limit per scan, waiting included; the worker is terminated when it passes (default 10 s). */
   timeoutMs?: number;
+  /** Names the scanner list in configuration errors (default `input_scanners`). */
+  source?: string;
   /** Worker module exporting `scanTask`; default the built-in one that uses the scanner registry. */
   workerFile?: string | URL;
 }
@@ -96,7 +99,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     idleTimeout: 60_000,
     workerData: {
       scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
-    },
+      source: options.source ?? "input_scanners",
+    } satisfies ScanWorkerData,
     ...(filename.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
   });
   let closed = false;

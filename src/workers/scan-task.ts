@@ -1,17 +1,15 @@
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
-import { toAppError } from "../common/errors.js";
+import { ConfigError, toAppError } from "../common/errors.js";
 import { silentLogger } from "../common/logger.js";
 import { scannerKeys, scanPrompt } from "../scan/scan-prompt.js";
 import { clampScore, type Scanner } from "../scan/scanner.js";
+import type { ScannerConfig } from "../scanners/registry.js";
 import type { Vault } from "../scanners/vault.js";
 import { createTaskVault } from "./task-vault.js";
 
-/** One entry of an `input_scanners` list: a scanner type and its parameters. */
-export interface ScannerConfigInput {
-  type: string;
-  params?: Record<string, unknown> | undefined;
-}
+/** One entry of an `input_scanners` list: a scanner type and its parameters (the registry's shape). */
+export type ScannerConfigInput = ScannerConfig;
 
 /** `analyze`: scanners run in order on the chained text; `scan`: each on the original text. */
 export type ScanMode = "analyze" | "scan";
@@ -61,13 +59,20 @@ export type CreateScannerFn = (
 export function createScanTask(
   configs: readonly ScannerConfigInput[],
   createScanner: CreateScannerFn,
+  source = "input_scanners",
 ): (input: ScanTaskInput) => Promise<ScanTaskOutput> {
   const taskVault = createTaskVault();
+  const buildOne = async (config: ScannerConfigInput, index: number): Promise<Scanner> => {
+    try {
+      return await createScanner(config, { vault: taskVault.vault });
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      throw new ConfigError(`${source}[${index}]: ${error.message}`, { cause: error });
+    }
+  };
   let built: Promise<Scanner[]> | undefined;
   const load = (): Promise<Scanner[]> => {
-    built ??= Promise.all(
-      configs.map((config) => createScanner(config, { vault: taskVault.vault })),
-    );
+    built ??= Promise.all(configs.map(buildOne));
     return built;
   };
 
@@ -132,9 +137,17 @@ const workerDataSchema = z.object({
   scanners: z.array(
     z.object({ type: z.string(), params: z.record(z.string(), z.unknown()).optional() }),
   ),
+  source: z.string().default("input_scanners"),
 });
 
-/** Read the scanner list a pool hands its workers through `workerData`. */
-export function parseScanWorkerData(value: unknown): ScannerConfigInput[] {
-  return workerDataSchema.parse(value).scanners;
+/** What a pool hands its workers through `workerData`. */
+export interface ScanWorkerData {
+  scanners: ScannerConfigInput[];
+  /** Names the config list in error messages (`scanners.yaml: input_scanners`). */
+  source: string;
+}
+
+/** Read the `workerData` a pool hands its workers. */
+export function parseScanWorkerData(value: unknown): ScanWorkerData {
+  return workerDataSchema.parse(value);
 }

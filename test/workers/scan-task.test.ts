@@ -27,7 +27,7 @@ describe("createScanTask", () => {
   });
 
   it("parses the worker data and rejects anything else", () => {
-    expect(parseScanWorkerData({ scanners: [{ type: "Regex", params: {} }] })).toEqual([
+    expect(parseScanWorkerData({ scanners: [{ type: "Regex", params: {} }] }).scanners).toEqual([
       { type: "Regex", params: {} },
     ]);
     expect(() => parseScanWorkerData({ scanners: "Regex" })).toThrow();

@@ -3,4 +3,6 @@ import { createScanTask, parseScanWorkerData } from "../../../src/workers/scan-t
 import { createTestScanner } from "./test-registry.js";
 
 /** A scan worker wired to the test registry (pool tests point `workerFile` here). */
-export const scanTask = createScanTask(parseScanWorkerData(workerData), createTestScanner);
+const { scanners, source } = parseScanWorkerData(workerData);
+
+export const scanTask = createScanTask(scanners, createTestScanner, source);
