@@ -43,7 +43,7 @@ export function embeddingsToGeminiRequest(
  */
 export function encodeEmbeddingBase64(values: readonly number[]): string {
   const bytes = Buffer.alloc(values.length * 4);
-  values.forEach((value, i) => bytes.writeFloatLE(value, i * 4));
+  for (const [i, value] of values.entries()) bytes.writeFloatLE(value, i * 4);
   return bytes.toString("base64");
 }
 
