@@ -63,6 +63,27 @@ export const anthropicRedactedThinkingBlockSchema = z.looseObject({
   data: z.string(),
 });
 
+/**
+ * Blocks of Anthropic's server tools (web search, code execution, MCP, …). The gateway does not
+ * read them; they are listed so a message that carries them still parses.
+ */
+export const anthropicServerBlockTypes = [
+  "server_tool_use",
+  "web_search_tool_result",
+  "web_fetch_tool_result",
+  "code_execution_tool_result",
+  "bash_code_execution_tool_result",
+  "text_editor_code_execution_tool_result",
+  "mcp_tool_use",
+  "mcp_tool_result",
+  "container_upload",
+  "search_result",
+] as const;
+
+const serverBlockSchemas = anthropicServerBlockTypes.map((type) =>
+  z.looseObject({ type: z.literal(type) }),
+);
+
 /** A content block in a request message. */
 export const anthropicContentBlockSchema = z.discriminatedUnion("type", [
   anthropicTextBlockSchema,
@@ -72,6 +93,7 @@ export const anthropicContentBlockSchema = z.discriminatedUnion("type", [
   anthropicToolResultBlockSchema,
   anthropicThinkingBlockSchema,
   anthropicRedactedThinkingBlockSchema,
+  ...serverBlockSchemas,
 ]);
 export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
 
@@ -137,12 +159,13 @@ export const anthropicUsageSchema = z.looseObject({
 });
 export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
 
-/** A content block in a response; unknown (server tool) blocks pass through. */
+/** A content block in a response (server tool blocks parse but are not read). */
 export const anthropicResponseBlockSchema = z.discriminatedUnion("type", [
   anthropicTextBlockSchema,
   anthropicToolUseBlockSchema,
   anthropicThinkingBlockSchema,
   anthropicRedactedThinkingBlockSchema,
+  ...serverBlockSchemas,
 ]);
 export type AnthropicResponseBlock = z.infer<typeof anthropicResponseBlockSchema>;
 
