@@ -34,17 +34,26 @@ export { AppError, ConfigError, ValidationError } from "./common/errors.js";
 export { createLogger, type Logger } from "./common/logger.js";
 // Detectors
 export type { TextClassifier } from "./detectors/classifier.js";
+// Scanners
+export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types.js";
 // Scanning core
 export { failedScanners, isValid } from "./scan/is-valid.js";
 export { MatchType } from "./scan/match-type.js";
 export { type ScanPromptOptions, type ScanPromptResult, scanPrompt } from "./scan/scan-prompt.js";
 export type { Scanner, ScanResult } from "./scan/scanner.js";
-// Scanners
+export { Anonymize, type AnonymizeOptions, anonymizeOptionsSchema } from "./scanners/anonymize.js";
+export {
+  Deanonymize,
+  type DeanonymizeMatchingStrategy,
+  type DeanonymizeOptions,
+} from "./scanners/deanonymize.js";
 export { InvisibleText, type InvisibleTextOptions } from "./scanners/invisible-text.js";
 export { Regex, type RegexMatchType, type RegexOptions } from "./scanners/regex.js";
 export {
   buildScanners,
   createScanner,
+  defaultCredentialPatterns,
+  defaultScannerConfigs,
   type ScannerConfig,
   type ScannerContext,
   type ScannerFactory,

@@ -1,14 +1,25 @@
 import { z } from "zod";
 import { ConfigError } from "../common/errors.js";
 import type { Scanner } from "../scan/scanner.js";
+import { Anonymize, type AnonymizeOptions } from "./anonymize.js";
+import { Deanonymize, type DeanonymizeOptions } from "./deanonymize.js";
 import { InvisibleText, type InvisibleTextOptions } from "./invisible-text.js";
+import { PromptInjection, type PromptInjectionOptions } from "./prompt-injection.js";
 import { Regex, type RegexOptions } from "./regex.js";
 import { Secrets, type SecretsOptions } from "./secrets.js";
 import { Toxicity, type ToxicityOptions } from "./toxicity.js";
 import type { Vault } from "./vault.js";
 
 /** Scanner class names a config may use as `type`. */
-export const scannerNames = ["Regex", "InvisibleText", "Secrets", "Toxicity"] as const;
+export const scannerNames = [
+  "Regex",
+  "Anonymize",
+  "Deanonymize",
+  "Toxicity",
+  "PromptInjection",
+  "InvisibleText",
+  "Secrets",
+] as const;
 export type ScannerName = (typeof scannerNames)[number];
 
 /** What factories may need besides their params: the vault shared by Anonymize and Deanonymize. */
@@ -25,10 +36,33 @@ export type ScannerFactory = (params: Record<string, unknown>, context: ScannerC
  */
 export const scannerFactories: Record<ScannerName, ScannerFactory> = {
   Regex: (params) => new Regex(params as RegexOptions),
+  Anonymize: (params, { vault }) => new Anonymize(vault, params as AnonymizeOptions),
+  Deanonymize: (params, { vault }) => new Deanonymize(vault, params as DeanonymizeOptions),
+  PromptInjection: (params) => new PromptInjection(params as PromptInjectionOptions),
   InvisibleText: (params) => new InvisibleText(params as InvisibleTextOptions),
   Secrets: (params) => new Secrets(params as SecretsOptions),
   Toxicity: (params) => new Toxicity(params as ToxicityOptions),
 };
+
+/** Credential shapes the default `Regex` blocks: bearer tokens and API-key headers. */
+export const defaultCredentialPatterns: readonly string[] = [
+  "Bearer [A-Za-z0-9._~+/-]{8,}=*",
+  "(?i)\\b(?:x-api-key|api-key|x-auth-token)\\s*:\\s*[A-Za-z0-9._~+/-]{16,}=*",
+];
+
+/**
+ * The guard API's default scanners. Order matters: invisible characters go first so that nothing
+ * hides behind them, secrets and credentials are cut before Anonymize sees them (a connection
+ * string is a secret, not a URL), and the classifiers score the cleaned text.
+ */
+export const defaultScannerConfigs: readonly ScannerConfig[] = [
+  { type: "InvisibleText", params: {} },
+  { type: "Secrets", params: {} },
+  { type: "Regex", params: { patterns: [...defaultCredentialPatterns] } },
+  { type: "Anonymize", params: {} },
+  { type: "PromptInjection", params: {} },
+  { type: "Toxicity", params: {} },
+];
 
 /** Whether `name` is a registered scanner type. */
 export function isScannerName(name: string): name is ScannerName {

@@ -67,9 +67,14 @@ function findByPatterns(text: string, types: ReadonlySet<PiiEntityType>): PiiMat
   return found;
 }
 
+/** Whether scanning for `entityTypes` needs {@link loadPiiResources} (PERSON, PHONE_NUMBER). */
+export function needsPiiResources(entityTypes: readonly PiiEntityType[]): boolean {
+  return entityTypes.includes("PERSON") || entityTypes.includes("PHONE_NUMBER");
+}
+
 /**
  * Every PII span of the requested types in `text` scoring at least `threshold`, overlaps resolved,
- * in text order.
+ * in text order. Without `resources`, PERSON and PHONE_NUMBER are skipped.
  *
  * @example
  * const resources = await loadPiiResources();
@@ -78,12 +83,14 @@ function findByPatterns(text: string, types: ReadonlySet<PiiEntityType>): PiiMat
 export function findPii(
   text: string,
   entityTypes: readonly PiiEntityType[],
-  resources: PiiResources,
+  resources: PiiResources | undefined,
   threshold = 0,
 ): PiiMatch[] {
   const types = new Set(entityTypes);
   const found = findByPatterns(text, types);
-  if (types.has("PHONE_NUMBER")) found.push(...findPhoneNumbers(text, resources.parsePhone));
-  if (types.has("PERSON")) found.push(...findPersons(text, resources.lexicon));
+  if (resources && types.has("PHONE_NUMBER")) {
+    found.push(...findPhoneNumbers(text, resources.parsePhone));
+  }
+  if (resources && types.has("PERSON")) found.push(...findPersons(text, resources.lexicon));
   return resolveOverlaps(found.filter((match) => match.score >= threshold));
 }

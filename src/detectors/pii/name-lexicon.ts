@@ -1,4 +1,12 @@
-import { extraGivenNames, extraSurnames, honorifics, nameParticles } from "./name-lists.js";
+import {
+  extraGivenNames,
+  extraSurnames,
+  honorifics,
+  nameParticles,
+  organizationSuffixes,
+  placePrefixes,
+  streetSuffixes,
+} from "./name-lists.js";
 
 /** Word sets the PERSON recognizer consults (all lower case). */
 export interface NameLexicon {
@@ -10,6 +18,11 @@ export interface NameLexicon {
   readonly otherWords: ReadonlySet<string>;
   readonly honorifics: ReadonlySet<string>;
   readonly particles: ReadonlySet<string>;
+  /** Multi-word places and organisations compromise knows ("costa rica", "new york"). */
+  readonly phrases: ReadonlySet<string>;
+  readonly streetSuffixes: ReadonlySet<string>;
+  readonly placePrefixes: ReadonlySet<string>;
+  readonly organizationSuffixes: ReadonlySet<string>;
 }
 
 type LexiconTags = Readonly<Record<string, string | readonly string[]>>;
@@ -22,8 +35,12 @@ export function buildNameLexicon(tags: LexiconTags, switches: LexiconTags): Name
   const surnames = new Set<string>(extraSurnames);
   const ambiguousNames = new Set<string>();
   const otherWords = new Set<string>();
+  const phrases = new Set<string>();
   for (const [word, tag] of Object.entries(tags)) {
-    if (word.includes(" ")) continue;
+    if (word.includes(" ")) {
+      if (!(typeof tag === "string" && givenNameTags.has(tag))) phrases.add(word);
+      continue;
+    }
     if (typeof tag === "string" && givenNameTags.has(tag)) givenNames.add(word);
     else if (tag === "LastName") surnames.add(word);
     else otherWords.add(word);
@@ -41,6 +58,10 @@ export function buildNameLexicon(tags: LexiconTags, switches: LexiconTags): Name
     otherWords,
     honorifics: new Set(honorifics),
     particles: new Set(nameParticles),
+    phrases,
+    streetSuffixes: new Set(streetSuffixes),
+    placePrefixes: new Set(placePrefixes),
+    organizationSuffixes: new Set(organizationSuffixes),
   };
 }
 

@@ -72,8 +72,31 @@ export const nameParticles: readonly string[] = splitWords(`
 
 /** Text right before a name that announces it ("my name is", "Dear", "signed by"). */
 export const strongNameCue =
-  /(?:\bmy name is|\bname\s*[:=-]|\bi am|\bi'm|\bthis is|\bcalled|\bnamed|\bsigned(?: by)?|\bsincerely,?|\bregards,?|\bcheers,?|\bdear|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\b(?:patient|customer|employee|client|applicant|contact|user|account holder|cardholder)\s*:?)\s*$/i;
+  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bmaiden name is|\bi am|\bi'm|\bthis is|\bcalled|\bnamed|\bsigned(?: by)?|\bsincerely,?|\bregards,?|\bcheers,?|\bdear|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\b(?:patient|customer|employee|client|applicant|contact|user|account holder|cardholder)\s*:?)\s*$/i;
 
 /** Text right before a name that makes one more likely ("hello", "ask", "with"). */
 export const weakNameCue =
   /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bfor|\bto|\bfrom|\bsaid|\bsays|\bwrote|\bper|\bby|\bof)\s*,?\s*$/i;
+
+/** Words right after a capitalised run that make it a street, not a person (Thomas Avenue). */
+export const streetSuffixes: readonly string[] = splitWords(`
+  street st avenue ave road rd lane ln drive dr boulevard blvd way place pl square sq court ct
+  terrace crescent close parkway highway hwy alley row plaza gardens park hill straat strasse
+  straße weg gasse laan plein vej vei gatan allee
+`);
+
+/** Words that open a street or place name (Rua Joaquim de Oliveira, San Luis, Via Carlo Cattaneo). */
+export const placePrefixes: readonly string[] = splitWords(`
+  rua rue via calle avenida avenue av avda vila villa piazza strada largo travessa praça praca
+  plaza paseo camino carrer carretera chemin boulevard allee san santa santo são sao saint st
+  ste los las fort port mount mt lake isla isle cape cabo costa puerto porto new north south
+  east west upper lower old
+`);
+
+/** Words after a capitalised run that make it an organisation (Drake PLC, Solar Census Inc). */
+export const organizationSuffixes: readonly string[] = splitWords(`
+  ltd ltd. limited inc inc. llc llp plc gmbh ag sa sarl bv nv corp corporation company co group
+  holdings partners associates services technologies technology solutions systems labs bank
+  university college institute foundation hospital clinic school office club hotel airport
+  consulting capital ventures software
+`);

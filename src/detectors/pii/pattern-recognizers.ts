@@ -32,12 +32,12 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     // Obfuscated forms people write to dodge scrapers: jane [at] example [dot] com
     type: "EMAIL_ADDRESS",
     pattern:
-      /\b[\p{L}\p{N}._%+-]+\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:\s*(?:[[({<]\s*dot\s*[\])}>]|\.)\s*[\p{L}\p{N}-]+)+/giu,
+      /\b[\p{L}\p{N}._%+-]+\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\.)[\p{L}\p{N}-]+)+/giu,
     score: () => 0.85,
   },
   {
     type: "CREDIT_CARD",
-    pattern: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g,
+    pattern: /(?<![\w-])(?:\d[ -]?){12,18}\d(?![\w-])/g,
     score: (value) => {
       const digits = digitsOf(value);
       if (digits.length < 13 || digits.length > 19 || !cardPrefix.test(digits)) return 0;

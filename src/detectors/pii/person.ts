@@ -4,6 +4,7 @@ import { strongNameCue, weakNameCue } from "./name-lists.js";
 
 interface Token {
   readonly text: string;
+  /** Lower case without a trailing period. */
   readonly lower: string;
   readonly start: number;
   readonly end: number;
@@ -11,21 +12,15 @@ interface Token {
 
 const wordPattern = /\p{L}[\p{L}\p{M}'’-]*\.?/gu;
 const maxNameTokens = 4;
+const listSeparator = /^(?:,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)$/i;
 
-/** Tokens of `text` with offsets; a trailing possessive `'s` and period are not part of the word. */
+/** Tokens with offsets; a possessive `'s` and a trailing period are not part of the word. */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(wordPattern)) {
-    let word = match[0];
-    if (word.endsWith(".") && word.length > 2 && !/^[A-Z][a-z]?\.$/.test(word))
-      word = word.slice(0, -1);
-    word = word.replace(/['’]s$/u, "");
-    tokens.push({
-      text: word,
-      lower: word.toLowerCase(),
-      start: match.index,
-      end: match.index + word.length,
-    });
+    const word = match[0].replace(/\.$/, "").replace(/['’]s$/u, "");
+    const end = match.index + word.length;
+    tokens.push({ text: word, lower: word.toLowerCase(), start: match.index, end });
   }
   return tokens;
 }
@@ -35,18 +30,24 @@ function isCapitalized(word: string): boolean {
   return first !== first.toLowerCase() && word.slice(1) !== word.slice(1).toUpperCase();
 }
 
-/** Whether `token` can be part of a name, and how strongly the lexicon says so. */
-function nameEvidence(token: Token, lexicon: NameLexicon, lowerText: boolean): number {
-  const bare = token.lower.replace(/\.$/, "");
-  const known = lexicon.givenNames.has(bare) || lexicon.surnames.has(bare);
-  const caps =
-    isCapitalized(token.text) ||
-    (token.text.length > 1 && token.text === token.text.toUpperCase() && known);
-  if (!caps && !(lowerText && known && !lexicon.otherWords.has(bare))) return 0;
-  if (known) return 2;
-  if (lexicon.ambiguousNames.has(bare)) return 1;
-  if (lexicon.otherWords.has(bare) || lexicon.honorifics.has(bare)) return 0;
-  return 1;
+const isKnownName = (lexicon: NameLexicon, word: string): boolean =>
+  lexicon.givenNames.has(word) || lexicon.surnames.has(word);
+
+/** Whether a token can be part of a name (`afterTitle`: right after Mr./Dr., anything capitalised can). */
+function isNameLike(
+  token: Token,
+  lexicon: NameLexicon,
+  lowerText: boolean,
+  afterTitle: boolean,
+): boolean {
+  const word = token.lower;
+  if (word.length < 2 || /['’]/.test(word.slice(1, 3))) return false;
+  const known = isKnownName(lexicon, word);
+  const allCaps = token.text.length > 1 && token.text === token.text.toUpperCase();
+  const caps = isCapitalized(token.text) || (allCaps && known);
+  if (!caps) return lowerText && (known || afterTitle) && !lexicon.otherWords.has(word);
+  if (known || afterTitle || lexicon.ambiguousNames.has(word)) return true;
+  return !lexicon.otherWords.has(word) && !lexicon.honorifics.has(word);
 }
 
 function gapIsSpace(text: string, from: number, to: number): boolean {
@@ -55,20 +56,40 @@ function gapIsSpace(text: string, from: number, to: number): boolean {
 }
 
 function atSentenceStart(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - 4), start).trimEnd();
-  return before === "" || /[.!?:;\n"“(]$/.test(before) || text.slice(0, start).trim() === "";
+  const before = text.slice(Math.max(0, start - 6), start).trimEnd();
+  return before === "" || /[.!?:;\n"“(>]$/.test(before);
 }
 
-/** Confidence that the run `tokens[from..to)` names a person. */
-function scoreRun(run: readonly Token[], text: string, lexicon: NameLexicon): number {
+/** A run that is a street, a place or an organisation rather than a person. */
+function isPlaceOrOrganization(
+  run: readonly Token[],
+  next: Token | undefined,
+  text: string,
+  lexicon: NameLexicon,
+): boolean {
+  const first = run[0]!;
+  if (lexicon.placePrefixes.has(first.lower) && run.length > 1) return true;
+  if (next && gapIsSpace(text, run[run.length - 1]!.end, next.start)) {
+    if (lexicon.streetSuffixes.has(next.lower) || lexicon.organizationSuffixes.has(next.lower))
+      return true;
+  }
+  if (/\d[ \t]*$/.test(text.slice(Math.max(0, first.start - 3), first.start))) return true;
+  return lexicon.phrases.has(run.map((token) => token.lower).join(" "));
+}
+
+/** Confidence that `run` names a person. */
+function scoreRun(
+  run: readonly Token[],
+  text: string,
+  lexicon: NameLexicon,
+  afterTitle: boolean,
+): number {
   const first = run[0]!;
   const words = run.filter((token) => !lexicon.particles.has(token.lower));
   const given = words.filter((token) => lexicon.givenNames.has(token.lower)).length;
   const sur = words.filter((token) => lexicon.surnames.has(token.lower)).length;
   const ambiguous = words.filter((token) => lexicon.ambiguousNames.has(token.lower)).length;
   const before = text.slice(Math.max(0, first.start - 32), first.start);
-  const previousWord = /([\p{L}]+)\.?\s*$/u.exec(before)?.[1]?.toLowerCase() ?? "";
-  const honorific = lexicon.honorifics.has(previousWord) && /\.?\s+$/.test(before);
   let score: number;
   if (words.length >= 2) {
     if (given > 0 && sur > 0) score = 0.95;
@@ -76,18 +97,36 @@ function scoreRun(run: readonly Token[], text: string, lexicon: NameLexicon): nu
     else if (given + sur > 0) score = 0.7;
     else if (ambiguous > 0) score = 0.55;
     else score = 0.35;
-  } else if (given > 0) score = atSentenceStart(text, first.start) ? 0.45 : 0.6;
-  else if (sur > 0) score = 0.4;
+  } else if (given > 0) score = atSentenceStart(text, first.start) ? 0.55 : 0.65;
+  else if (sur > 0 || ambiguous > 0) score = 0.4;
   else score = 0.2;
-  if (honorific || strongNameCue.test(before)) score = Math.max(score, 0.85);
-  else if (weakNameCue.test(before)) score = Math.min(1, score + 0.15);
+  if (afterTitle || strongNameCue.test(before)) return Math.max(score, 0.85);
+  if (given + sur + ambiguous > 0 && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   return score;
+}
+
+/** Names listed together ("Malon, Mark and Kaylee") lend each other confidence. */
+function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
+  return found.map((match, index) => {
+    const neighbours = [found[index - 1], found[index + 1]].filter((other) => {
+      if (!other || other.score < 0.55) return false;
+      const gap =
+        other.start > match.start
+          ? text.slice(match.end, other.start)
+          : text.slice(other.end, match.start);
+      return listSeparator.test(gap);
+    });
+    return neighbours.length > 0 && match.score < 0.6
+      ? { ...match, score: Math.min(0.6, match.score + 0.35) }
+      : match;
+  });
 }
 
 /**
  * Find person names: runs of up to four name-like words (known given names and surnames from
- * compromise's lexicon and our lists, unknown capitalised words, particles inside), scored by
- * what the lexicon knows and by cues before them (titles, "my name is", "Dear").
+ * compromise's lexicon and our lists, unknown capitalised words, particles inside), scored by what
+ * the lexicon knows and by cues (titles, "my name is", "Dear", lists of names). Streets, places and
+ * organisations ("Thomas Avenue", "San Luis", "Drake PLC") are left out.
  *
  * @example
  * findPersons("Ask Dr. Jane Goodall", lexicon); // [{ type: "PERSON", text: "Jane Goodall", ... }]
@@ -98,32 +137,34 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
+    const previous = tokens[index - 1];
+    const afterTitle =
+      previous !== undefined &&
+      lexicon.honorifics.has(previous.lower) &&
+      /^\.?[ \t]{1,2}$/.test(text.slice(previous.end, tokens[index]!.start));
     const run: Token[] = [];
-    let cursor = index;
-    while (cursor < tokens.length && run.length < maxNameTokens) {
+    for (let cursor = index; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
       const token = tokens[cursor]!;
-      const previous = run[run.length - 1];
-      if (previous && !gapIsSpace(text, previous.end, token.start)) break;
+      const last = run[run.length - 1];
+      if (last && !gapIsSpace(text, last.end, token.start)) break;
       const particle = run.length > 0 && lexicon.particles.has(token.lower);
-      if (!particle && nameEvidence(token, lexicon, lowerText) === 0) break;
+      if (!particle && !isNameLike(token, lexicon, lowerText, afterTitle && run.length === 0))
+        break;
       run.push(token);
-      cursor++;
     }
     while (run.length > 0 && lexicon.particles.has(run[run.length - 1]!.lower)) run.pop();
     if (run.length === 0) {
       index++;
       continue;
     }
-    const start = run[0]!.start;
-    const end = run[run.length - 1]!.end;
-    found.push({
-      type: "PERSON",
-      start,
-      end,
-      text: text.slice(start, end),
-      score: scoreRun(run, text, lexicon),
-    });
+    if (!isPlaceOrOrganization(run, tokens[index + run.length], text, lexicon)) {
+      const start = run[0]!.start;
+      const end = run[run.length - 1]!.end;
+      const score = scoreRun(run, text, lexicon, afterTitle);
+      found.push({ type: "PERSON", start, end, text: text.slice(start, end), score });
+    }
     index += run.length;
   }
-  return found;
+  // Twice, so that confidence passes along a list (Malon, Mark and Kaylee).
+  return boostListedNames(boostListedNames(found, text), text);
 }

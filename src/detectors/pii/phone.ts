@@ -20,34 +20,42 @@ export const defaultPhoneRegions: readonly CountryCode[] = [
 ];
 
 const candidatePattern =
-  /(?<![\w+/.-])(?:\+|00)?(?:\(\d{1,5}\)|\d)[\d \t()./-]{4,22}\d(?:\s*(?:x|ext\.?|#)\s*\d{1,5})?(?![\w/-]|\.\d)/g;
-const datePattern = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
-const phoneCue =
-  /\b(?:phone|tel|telephone|call|mobile|cell|fax|whatsapp|sms|text me|reach me|contact|number|dial|ph)\b[^.\n]{0,24}$/i;
+  /(?<![\w+/.-])(?:\+|00)?(?:\(\d{1,5}\)|\d)[\d \t()./-]{4,22}\d(?:\s*(?:x|ext\.?|#)\s*\d{1,6})?(?![\w/]|[-.]\d)/g;
+const datePattern = /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/;
+const cueBefore =
+  /\b(?:phone|tel|telephone|call|calling|mobile|cell|fax|whatsapp|sms|text me|reach me|contact|dial|ph|at)\b[^.\n\d]{0,16}$/i;
+const cueAfter = /^[\s-]*(?:\(?(?:office|fax|mobile|cell|home|work|phone|tel)\b)/i;
+const notPhoneBefore =
+  /\b(?:license|licence|account|order|invoice|ssn|id|passport|serial|policy|tracking|zip|postcode|apt|suite)\b\.?[^.\n]{0,20}$/i;
 
+/** Digits of the number itself, without an extension (`x818`, `ext. 12`). */
 function digitCount(value: string): number {
-  return value.replace(/\D/g, "").length;
+  return value.replace(/\s*(?:x|ext\.?|#)\s*\d+$/, "").replace(/\D/g, "").length;
 }
 
-/** Confidence that one candidate is a phone number, trying international then national formats. */
+/**
+ * Confidence from the number itself: valid numbers (by the max metadata) score high; numbers that
+ * are only possible (fake or unassigned ranges) score lower; bare digit strings lower still.
+ */
 function scoreCandidate(
   candidate: string,
   parse: ParsePhoneNumber,
   regions: readonly CountryCode[],
 ): number {
-  const international = candidate.startsWith("+") || candidate.startsWith("00");
-  if (international) {
+  const formatted = /[\s().-]/.test(candidate);
+  if (candidate.startsWith("+") || candidate.startsWith("00")) {
     const number = parse(candidate.startsWith("00") ? `+${candidate.slice(2)}` : candidate);
     if (number?.isValid()) return 0.9;
-    return number?.isPossible() ? 0.5 : 0;
+    return number?.isPossible() ? 0.55 : 0;
   }
-  let best = 0;
+  let possible = false;
   for (const region of regions) {
     const number = parse(candidate, region);
-    if (number?.isValid()) return 0.75;
-    if (number?.isPossible()) best = 0.4;
+    if (number?.isValid()) return formatted ? 0.75 : 0.45;
+    if (number?.isPossible()) possible = true;
   }
-  return best;
+  if (!possible) return /^0{1,2}1[-. ]/.test(candidate) ? 0.45 : 0;
+  return formatted ? 0.45 : 0.3;
 }
 
 /**
@@ -68,7 +76,10 @@ export function findPhoneNumbers(
     let score = scoreCandidate(candidate, parse, regions);
     if (score === 0) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);
-    if (phoneCue.test(before)) score = Math.min(1, score + 0.2);
+    const after = text.slice(match.index + candidate.length, match.index + candidate.length + 12);
+    if (notPhoneBefore.test(before)) score -= 0.3;
+    else if (cueBefore.test(before) || cueAfter.test(after)) score = Math.min(1, score + 0.2);
+    if (score <= 0) continue;
     found.push({
       type: "PHONE_NUMBER",
       start: match.index,

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  isValidBase58Address,
+  isValidBech32Address,
+} from "../../../src/detectors/pii/crypto-address.js";
+import { piiEntityTypes } from "../../../src/detectors/pii/entity-types.js";
+import {
+  findPii,
+  loadPiiResources,
+  type PiiResources,
+  resolveOverlaps,
+} from "../../../src/detectors/pii/find-pii.js";
+
+let resources: PiiResources;
+beforeAll(async () => {
+  resources = await loadPiiResources();
+});
+
+const found = (text: string, threshold = 0.5) =>
+  findPii(text, piiEntityTypes, resources, threshold).map(({ type, text: value }) => [type, value]);
+
+describe("findPii", () => {
+  it("finds people in prose and skips capitalised non-names", () => {
+    expect(found("Yesterday Sarah Connor met the Acme Corp board in Berlin.")).toEqual([
+      ["PERSON", "Sarah Connor"],
+    ]);
+    expect(found("Please review the Quarterly Business Review deck before Monday.")).toEqual([]);
+  });
+
+  it("uses titles, cues and name lists", () => {
+    expect(found("Mr. Ford is 50 years old.")).toEqual([["PERSON", "Ford"]]);
+    expect(found("Her maiden name is McCathie")).toEqual([["PERSON", "McCathie"]]);
+    expect(found("They invited Malon, Mark and Kaylee.")).toEqual([
+      ["PERSON", "Malon"],
+      ["PERSON", "Mark"],
+      ["PERSON", "Kaylee"],
+    ]);
+  });
+
+  it("finds phone numbers in international and national formats", () => {
+    expect(found("Call +49 30 901820 or (415) 555-2671, fax 020 7946 0958.")).toEqual([
+      ["PHONE_NUMBER", "+49 30 901820"],
+      ["PHONE_NUMBER", "(415) 555-2671"],
+      ["PHONE_NUMBER", "020 7946 0958"],
+    ]);
+  });
+
+  it("does not take dates, versions or ids for phone numbers", () => {
+    expect(found("Released 2024-03-10 12:00 as v1.2.3; order id 4257006241.")).toEqual([]);
+  });
+
+  it("finds URLs with and without a scheme, and e-mails before domains", () => {
+    expect(
+      found("See https://example.com/a?b=1, www.example.org and docs.example.io; mail a@b.io."),
+    ).toEqual([
+      ["URL", "https://example.com/a?b=1"],
+      ["URL", "www.example.org"],
+      ["URL", "docs.example.io"],
+      ["EMAIL_ADDRESS", "a@b.io"],
+    ]);
+  });
+
+  it("validates crypto addresses", () => {
+    expect(isValidBase58Address("1BoatSLRHtKNngkdXEeobR76b53LETtpyT")).toBe(true);
+    expect(isValidBase58Address("1BoatSLRHtKNngkdXEeobR76b53LETtpyU")).toBe(false);
+    expect(isValidBech32Address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toBe(true);
+    expect(isValidBech32Address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx")).toBe(false);
+    expect(found("eth 0x52908400098527886E0F7030069857D2E4169EE7 ok")).toEqual([
+      ["CRYPTO", "0x52908400098527886E0F7030069857D2E4169EE7"],
+    ]);
+  });
+
+  it("keeps the best of overlapping matches", () => {
+    const kept = resolveOverlaps([
+      { type: "URL", start: 0, end: 10, text: "x", score: 0.6 },
+      { type: "EMAIL_ADDRESS", start: 0, end: 12, text: "y", score: 1 },
+      { type: "PERSON", start: 20, end: 25, text: "z", score: 0.7 },
+    ]);
+    expect(kept.map((match) => match.type)).toEqual(["EMAIL_ADDRESS", "PERSON"]);
+  });
+});
