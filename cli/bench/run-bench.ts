@@ -1,0 +1,43 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { describeMachine } from "./machine.js";
+import type { BenchSection } from "./section.js";
+import { renderTable } from "./table.js";
+
+export interface RunBenchOptions {
+  sections: readonly BenchSection[];
+  quick: boolean;
+  out: string;
+  write: (text: string) => void;
+}
+
+/** Run the sections in order, print each table, write every figure to `out` atomically. */
+export async function runBench(options: RunBenchOptions): Promise<Record<string, unknown>> {
+  const results: Record<string, unknown> = {
+    command: `ragguard bench${options.quick ? " --quick" : ""}`,
+    date: new Date().toISOString(),
+    quick: options.quick,
+    machine: describeMachine(),
+  };
+  const machine = results.machine as ReturnType<typeof describeMachine>;
+  options.write(`Machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}\n`);
+  for (const section of options.sections) {
+    options.write(`\n## ${section.title}\n`);
+    try {
+      const output = await section.run({ quick: options.quick });
+      results[section.name] = output.figures;
+      options.write(`${renderTable(output.header, output.rows)}\n`);
+      for (const note of output.notes) options.write(`${note}\n`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      results[section.name] = { error: message };
+      options.write(`(failed: ${message})\n`);
+    }
+  }
+  await mkdir(dirname(options.out), { recursive: true });
+  const temp = `${options.out}.tmp-${process.pid}`;
+  await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`);
+  await rename(temp, options.out);
+  options.write(`\nFigures written to ${options.out}\n`);
+  return results;
+}
