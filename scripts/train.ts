@@ -16,6 +16,9 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
       },
       validation: { type: "string", default: join(root, ".ragguard/train/prompt-injection") },
       seed: { type: "string", default: "1337" },
+      epochs: { type: "string", default: "6" },
+      l2: { type: "string", default: "1e-6" },
+      "max-fpr": { type: "string", default: "0.02" },
     },
   });
   trainPromptInjection({
@@ -24,6 +27,9 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
     weightsPath: values.out,
     validationDir: values.validation,
     seed: Number(values.seed),
+    epochs: Number(values.epochs),
+    l2: Number(values.l2),
+    maxFpr: Number(values["max-fpr"]),
     log: (line) => process.stdout.write(`${line}\n`),
   });
 }

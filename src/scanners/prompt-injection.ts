@@ -2,7 +2,10 @@ import { z } from "zod";
 import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import type { TextClassifier } from "../detectors/classifier.js";
-import { loadBuiltinPromptInjectionModel } from "../detectors/prompt-injection/builtin-model.js";
+import {
+  builtinPromptInjectionThreshold,
+  loadBuiltinPromptInjectionModel,
+} from "../detectors/prompt-injection/builtin-model.js";
 import { createPromptInjectionDetector } from "../detectors/prompt-injection/detector.js";
 import { MatchType, matchTypes } from "../scan/match-type.js";
 import type { Scanner, ScanResult } from "../scan/scanner.js";
@@ -10,9 +13,9 @@ import { classifySegments } from "./classify-segments.js";
 
 /**
  * Default threshold: the built-in detector's decision threshold, chosen at training time on our
- * own validation split (false-positive rate on clean chunks and ordinary prompts ≤ 1 %).
+ * own validation split (false-positive rate on clean chunks and ordinary prompts ≤ 2 %).
  */
-export const defaultPromptInjectionThreshold = 0.5;
+export const defaultPromptInjectionThreshold = builtinPromptInjectionThreshold;
 
 const classifierSchema = z.custom<TextClassifier>(
   (value) =>

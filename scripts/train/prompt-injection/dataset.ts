@@ -2,6 +2,7 @@ import { normalizeText } from "../../../src/detectors/text-features/normalize.js
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { createRandom, type Random, splitHoldout } from "../lib/random.js";
 import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
+import { generateHardNegatives } from "./hard-negative-generator.js";
 import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
 import { fillSlots } from "./slots.js";
 import type { PromptInjectionSources } from "./sources.js";
@@ -84,7 +85,8 @@ function makeAttack(side: Side, random: Random): { text: string; kind: string } 
     };
   }
   const [tactic, body] = random.pick(side.bodies);
-  const framing = random.pick(side.framings);
+  const framed = side.framings.filter((framing) => framing !== "{BODY}");
+  const framing = random.chance(0.2) ? "{BODY}" : random.pick(framed);
   return { text: fillSlots(framing.replace("{BODY}", body), random), kind: tactic };
 }
 
@@ -130,6 +132,14 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
   }
   for (const [kind, text] of side.hard)
     out.push({ text, label: 0, kind: `hard/${kind}`, weight: 4 });
+  for (const { text, kind } of generateHardNegatives(random, Math.round(attacks / 4))) {
+    out.push({
+      text: random.chance(0.3) ? `${random.pick(pieces)} ${text}` : text,
+      label: 0,
+      kind,
+      weight: 2,
+    });
+  }
   return out;
 }
 
@@ -206,9 +216,5 @@ export function buildDataset(sources: PromptInjectionSources, seed: number, atta
     ...row,
     text: normalizeText(row.text),
   }));
-  const validationUnits = trainingUnits(validation, random, Math.round(attacks / 4)).map((row) => ({
-    ...row,
-    text: normalizeText(row.text),
-  }));
-  return { units, validationUnits, ...validationSets(validation, random, 300) };
+  return { units, ...validationSets(validation, random, 300) };
 }

@@ -23,10 +23,19 @@ export interface TrainPromptInjectionOptions {
   /** Where the validation JSONL files go (for `ragguard eval`). */
   validationDir: string;
   seed: number;
+  epochs?: number;
+  l2?: number;
+  /** Largest false-positive rate allowed on the validation negatives when choosing the threshold. */
+  maxFpr?: number;
   log: (line: string) => void;
 }
 
 const features: FeatureConfig = { bits: 18, wordNgrams: [1, 2], charNgrams: [4] };
+
+function logit(probability: number): number {
+  const clamped = Math.min(1 - 1e-7, Math.max(1e-7, probability));
+  return Math.log(clamped / (1 - clamped));
+}
 
 /** Lowest threshold whose false-positive rate on `negatives` stays at or below `maxFpr`. */
 function thresholdForFpr(negatives: readonly number[], maxFpr: number): number {
@@ -53,7 +62,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   const sources = loadSources(options.dataRoot, options.nodeModules);
   const data = buildDataset(sources, options.seed);
   log(
-    `units: ${data.units.length} train, ${data.validationUnits.length} validation; chunks ${data.chunks.length}; direct ${data.direct.length}`,
+    `units: ${data.units.length} train; validation chunks ${data.chunks.length}; direct ${data.direct.length}`,
   );
   const examples = data.units.map((row) => ({
     vector: featurize(row.text, features),
@@ -62,37 +71,43 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   }));
   const trained = trainLogistic(examples, {
     dimension: 1 << features.bits,
-    epochs: 6,
+    epochs: options.epochs ?? 6,
     learningRate: 0.2,
-    l2: 1e-6,
+    l2: options.l2 ?? 1e-6,
     random: createRandom(options.seed + 1),
   });
-  const margins = data.validationUnits.map((row) =>
-    marginOf(trained, featurize(row.text, features)),
-  );
-  const calibration = fitPlatt(
-    margins,
-    data.validationUnits.map((row) => row.label),
-  );
   const encoded = encodeWeights(trained.weights);
-  const draft: LinearModelFile = {
+  const uncalibrated: LinearModelFile = {
     format: "ragguard-linear-v1",
     id: "builtin-prompt-injection-v1",
     features,
     bias: trained.bias,
     ...encoded,
-    calibration,
+    calibration: { a: 1, b: 0 },
     threshold: 0.5,
   };
+  // Calibrate the chunk-level score (the best unit's margin), which is what a scanner reports.
+  const raw = createPromptInjectionDetector({ model: loadLinearModel(uncalibrated) });
+  const calibrationRows = [...data.chunks, ...data.direct];
+  const margins = calibrationRows.map((row) => logit(raw.explain(row.text).modelScore));
+  const calibration = fitPlatt(
+    margins,
+    calibrationRows.map((row) => row.label),
+  );
+  log(`calibration a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}`);
+  const draft: LinearModelFile = { ...uncalibrated, calibration };
   const detector = createPromptInjectionDetector({ model: loadLinearModel(draft) });
   const score = (rows: readonly LabelledText[]) =>
     rows.map((row) => ({ score: detector.predict(row.text), label: row.label }));
   const chunkScores = score(data.chunks);
   const directScores = score(data.direct);
+  // Role-play prompts (awesome-chatgpt-prompts) are reported but do not set the threshold: they
+  // are instructions to an AI by design, unlike documents and ordinary questions.
+  const rows = [...data.chunks, ...data.direct];
   const negatives = [...chunkScores, ...directScores]
-    .filter((row) => row.label === 0)
+    .filter((row, index) => row.label === 0 && rows[index]?.kind !== "roleplay")
     .map((row) => row.score);
-  const threshold = Math.max(0.5, thresholdForFpr(negatives, 0.01));
+  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.02));
   log(format("validation chunks", chunkScores, threshold));
   log(format("validation direct prompts", directScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });

@@ -94,13 +94,23 @@ function loadGarak(root: string): {
   return { direct: [...dan, ...autodan, ...tap], plantable: attacks, benign, whois };
 }
 
+const questionCategories = new Set([
+  "Information Retrieval",
+  "Content Creation",
+  "Learning and Tutoring",
+  "Language Translation",
+  "Programming Help",
+]);
+
 /** Load every source; `nodeModules` supplies README prose for carriers. */
 export function loadSources(root: string, nodeModules: string): PromptInjectionSources {
   const bipia = (file: string) => requireFile(root, `prompt-injection/bipia/${file}`);
   const categories = z.record(z.string(), stringList);
-  const textAttacks = Object.values(
-    categories.parse(readJson(bipia("text_attack_train.json"))),
-  ).flat();
+  // The first BIPIA task categories are plain questions ("What is the capital of Brazil?"); only
+  // the ones that tell the model how to change its response are attacks on their own.
+  const textAttacks = Object.entries(categories.parse(readJson(bipia("text_attack_train.json"))))
+    .filter(([category]) => !questionCategories.has(category))
+    .flatMap(([, list]) => list);
   const codeAttacks = Object.values(
     categories.parse(readJson(bipia("code_attack_train.json"))),
   ).flat();

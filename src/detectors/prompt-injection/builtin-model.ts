@@ -8,3 +8,6 @@ import weights from "./weights/prompt-injection.json" with { type: "json" };
 export function loadBuiltinPromptInjectionModel(): LinearModel {
   return loadLinearModel(weights);
 }
+
+/** The decision threshold chosen for the shipped model on our validation split. */
+export const builtinPromptInjectionThreshold: number = weights.threshold;

@@ -3,7 +3,13 @@ import { decodeHiddenSpans } from "../text-features/decode-spans.js";
 import { type LinearModel, predictProbability } from "../text-features/linear-model.js";
 import { normalizeText } from "../text-features/normalize.js";
 import { scoringUnits } from "../text-features/segments.js";
-import { compileRules, matchRules, type RuleMatch, type RuleSet } from "./match-rules.js";
+import {
+  combineRuleMatches,
+  compileRules,
+  matchRules,
+  type RuleMatch,
+  type RuleSet,
+} from "./match-rules.js";
 
 /** Options for {@link createPromptInjectionDetector}. */
 export interface PromptInjectionDetectorOptions {
@@ -45,10 +51,9 @@ function explainText(
   let topUnit = "";
   const matches: RuleMatch[] = [];
   for (const view of textViews(text)) {
-    for (const match of matchRules(rules, view)) {
-      matches.push(match);
-      ruleBest = Math.max(ruleBest, match.score);
-    }
+    const viewMatches = matchRules(rules, view);
+    matches.push(...viewMatches);
+    ruleBest = Math.max(ruleBest, combineRuleMatches(viewMatches));
     if (model === null) continue;
     for (const unit of scoringUnits(view)) {
       const probability = predictProbability(model, unit);

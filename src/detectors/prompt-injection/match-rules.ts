@@ -71,3 +71,16 @@ export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
   }
   return out;
 }
+
+/**
+ * Combine rule matches: the strongest match per intent, then a noisy-OR across intents, so two
+ * weak but different signals (hidden styling and a reference to "your summary") add up.
+ */
+export function combineRuleMatches(matches: readonly RuleMatch[]): number {
+  const perIntent = new Map<string, number>();
+  for (const match of matches)
+    perIntent.set(match.intent, Math.max(perIntent.get(match.intent) ?? 0, match.score));
+  let miss = 1;
+  for (const score of perIntent.values()) miss *= 1 - score;
+  return 1 - miss;
+}

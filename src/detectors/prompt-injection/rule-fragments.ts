@@ -18,9 +18,9 @@ export const ruleFragments: Readonly<Record<string, string>> = {
   /** Verbs that reveal or output something. */
   SHOW: "(?:reveal|print|output|show|display|repeat|leak|disclose|share|dump|recite|write out|echo|list|tell me|give me|spell out|reproduce|expose)",
   /** Conversation or user data an attacker wants to exfiltrate. */
-  DATA: "(?:(?:the |this |our |your |all |full |entire |complete |previous |prior )*(?:conversation|chat(?: history| log| transcript)?|dialog(?:ue)?|transcript|message history|previous messages|user'?s? (?:messages?|data|details|input|query|questions?|email(?: address)?|name|address|password|credentials|files?|documents?)|personal (?:data|information|details)|credentials|passwords?|api[ _-]?keys?|access tokens?|session (?:tokens?|cookies?|ids?)|secrets?|private keys?|credit card (?:numbers?|details)|contacts?|inbox|emails?|memory|context window|system prompt))",
+  DATA: "(?:(?:the |this |our |your |all |full |entire |complete |previous |prior )*(?:conversation|chat(?: history| log| transcript)?|dialog(?:ue)?|transcript|message history|previous messages|(?:user|customer|client|reader|visitor|employee|patient)'?s? (?:[\\w-]+ ){0,2}(?:messages?|data|details|input|query|queries|questions?|e-?mails?(?: address(?:es)?)?|names?|address(?:es)?|passwords?|credentials|files?|documents?|contacts?|history|records?|phone numbers?|card (?:numbers?|details))|personal (?:data|information|details)|credentials|passwords?|api[ _-]?keys?|access tokens?|session (?:tokens?|cookies?|ids?)|secrets?|private keys?|credit card (?:numbers?|details)|contacts?|inbox|emails?|memory|context window|system prompt))",
   /** A destination outside the conversation. */
-  DEST: "(?:https?://|www\\.|(?:the |this |following |an? |our )*(?:url|link|endpoint|webhook|server|address|domain|web ?hook|form|email address|e-mail address))",
+  DEST: "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.[\\w.]+|(?:the |this |following |an? |our )*(?:url|link|endpoint|webhook|server|address|domain|web ?hook|form|email address|e-mail address))",
   /** Verbs that send data somewhere. */
   SEND: "(?:send|forward|post|upload|transmit|exfiltrate|submit|email|e-mail|mail|leak|copy|append|attach|encode|embed|include|put|add|insert|paste|report|relay|sync|beam)",
   /** A reply the AI produces for its user. */

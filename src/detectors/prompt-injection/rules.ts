@@ -8,7 +8,9 @@ export type InjectionIntent =
   | "persona"
   | "exfiltration"
   | "tool"
-  | "deception";
+  | "deception"
+  | "ai-reference"
+  | "hidden-text";
 
 /** One high-precision pattern; `{NAME}` refers to `ruleFragments`. */
 export interface InjectionRule {
@@ -116,6 +118,34 @@ export const injectionRules: readonly InjectionRule[] = [
       "(?:ignora|ignore|ignorar|ignorate|olvida|olvide|dimentica|dimenticate|esquece|esqueca|desconsidera|desconsidere|descarta)\\w* (?:\\w+ ){0,3}(?:instrucciones|instruccion|istruzioni|istruzione|instrucoes|instrucao|indicaciones|directrices|direttive|diretrizes|reglas|regole|regras)(?: \\w+){0,2} (?:anteriores|previas|precedenti|previe|del sistema|di sistema|do sistema|originales|originali|originais)",
     weight: 0.9,
   },
+  {
+    id: "override-short",
+    intent: "override",
+    pattern:
+      "\\b(?:ignore|disregard|forget) (?:the |all |everything )?(?:above|said above|what (?:i|we) (?:said|told you|discussed)(?: before| earlier| above)?|everything (?:before|so far|until now)|all (?:that|of the above))\\b",
+    weight: 0.7,
+  },
+  {
+    id: "override-de-short",
+    intent: "override",
+    pattern:
+      "\\bvergiss(?:t|en sie)? alles\\b|\\b(?:obigen|vorherigen|bisherigen|vorigen) (?:\\w+ ){0,3}(?:ignorieren|vergessen|sind (?:jetzt )?irrelevant|nicht (?:mehr )?beachten|nicht mehr gultig)\\b",
+    weight: 0.75,
+  },
+  {
+    id: "persona-now-you-are",
+    intent: "persona",
+    pattern:
+      "\\bnow,? you(?: are|'re) (?:an? |the |my )?(?!ready|able|done|set|logged|signed|registered|connected|finished)\\w+|\\bjetzt bist du\\b|\\bmaintenant,? tu es\\b|\\bahora,? eres\\b",
+    weight: 0.55,
+  },
+  {
+    id: "override-new-task",
+    intent: "override",
+    pattern:
+      "\\b(?:your |the |a )?(?:new|next|real|different) (?:task|assignment|job|mission)(?: \\w+){0,3}? (?:is|are|:|namely|will be)\\b|\\b(?:neue|nachste) aufgabe\\b|\\bnouvelle tache\\b|\\bnueva tarea\\b",
+    weight: 0.45,
+  },
   // An AI addressed directly inside a document.
   {
     id: "addressee-note",
@@ -159,6 +189,49 @@ export const injectionRules: readonly InjectionRule[] = [
       "(?:note|message|consigne|nota|mensaje|messaggio|mensagem|aviso|avviso|instruction|instruccion|istruzione|instrucao) (?:pour|a|al|para|per) (?:l'|la |el |il |o |a |tout |toute |cualquier |qualsiasi |qualquer )?(?:ia|assistant|asistente|assistente|modelo|modele|modello|agente|agent|chatbot|bot)\\b|si (?:tu es|vous etes|eres|sei|voce e) (?:une? |una? |um |uma )?(?:ia|intelligence artificielle|inteligencia artificial|intelligenza artificiale|assistant|asistente|assistente|modelo|modello|modele|chatbot)\\b",
     weight: 0.85,
   },
+  // An AI addressed by role before a colon, or described as reading this very text.
+  {
+    id: "addressee-colon",
+    intent: "addressee",
+    pattern:
+      "(?:^|\\n|[^\\w\\s] ?|, )\\s*(?:(?:for|to|dear|attention|attn|note to|note for|calling all|hey|hi|hello|please,?) )?(?:any |all |the |every |our |each )?(?:(?:[\\w'-]+ ){1,3}(?:ai|llm|gpt|chatbot|bot|assistant|copilot|agent|model|ki|ia)s?(?: [\\w-]+){0,2}|(?:ai|llm|gpt|chatbot|bot|assistant|copilot|ai agent|ai model|language model)s?(?: [\\w-]+){1,2})\\s*:(?!\\/\\/)",
+    weight: 0.55,
+  },
+  {
+    id: "addressee-participle",
+    intent: "addressee",
+    pattern:
+      "\\b(?:(?:ai|llm|gpt|automated|autonomous|ai-powered|machine)[ -](?:[\\w-]+ )?(?:systems?|tools?|services?|readers?|reviewers?|agents?|assistants?|models?|helpers?|pipelines?|bots?)|chatbots?|bots?|agents?|llms?|language models?|copilots?)(?: [\\w-]+){0,3}? (?:reading|processing|summari[sz]ing|helping|executing|running|analy[sz]ing|reviewing|answering|handling|parsing|viewing|browsing|assisting|working on|indexing|ingesting|translating|scanning|crawling|evaluating|grading|screening|that reads?|that process(?:es)?|that summari[sz]es?)(?: [\\w-]+){0,2}? (?:this|these|the following|the present|our|my|here)\\b",
+    weight: 0.8,
+  },
+  {
+    id: "addressee-fr-destine",
+    intent: "addressee",
+    pattern:
+      "(?:destinee?s?|adressee?s?) (?:a|aux|au) (?:l'|les |la |le |tout |tous les )?(?:ia|assistants?(?: d'ia| ia| virtuels?)?|intelligences? artificielles?|modeles?(?: de langage)?|chatbots?|agents?(?: d'ia)?)\\b|(?:assistants?|agents?|outils?|modeles?|systemes?) d'ia\\b(?: \\w+){0,3} (?:qui (?:lit|lisent|resume|resument|traite|traitent))",
+    weight: 0.8,
+  },
+  {
+    id: "ai-configured",
+    intent: "ai-reference",
+    pattern:
+      "\\byou (?:were|have been|'ve been|are) (?:originally |initially )?(?:configured|instructed|programmed|prompted|told by (?:your|the) (?:developer|operator|provider)|set up)\\b|\\b(?:your|its) (?:system prompt|system message|hidden instructions|developer message|setup (?:text|prompt|instructions)|initial (?:prompt|instructions)|operator instructions|guardrails|safety (?:rules|filters|guidelines)|content (?:policy|filters?))\\b",
+    weight: 0.5,
+  },
+  {
+    id: "ai-reply-reference",
+    intent: "ai-reference",
+    pattern:
+      "\\b(?:your|the assistant's|the model's|the ai's|the bot's) (?:final |next |generated |eventual )?(?:response|reply|summary|output|completion|translation)s?\\b",
+    weight: 0.4,
+  },
+  {
+    id: "hidden-style",
+    intent: "hidden-text",
+    pattern:
+      "style\\s*=\\s*[\"'][^\"']*(?:display\\s*:\\s*none|visibility\\s*:\\s*hidden|font-size\\s*:\\s*[0-2](?:\\.\\d+)?(?:px|pt|em)|color\\s*:\\s*(?:#f{3}\\b|#f{6}\\b|white\\b|transparent\\b)|opacity\\s*:\\s*0(?:\\.0*)?\\b)",
+    weight: 0.45,
+  },
   // Revealing hidden configuration.
   {
     id: "reveal-secret",
@@ -187,14 +260,14 @@ export const injectionRules: readonly InjectionRule[] = [
     intent: "persona",
     pattern:
       "\\byou (?:are|will be|shall be|'re) (?:now|henceforth|from now on|no longer)\\b(?! (?:ready|able|logged|signed|subscribed|registered|enrolled|connected|done|finished|set|all set)\\b)",
-    weight: 0.8,
+    weight: 0.55,
   },
   {
     id: "persona-from-now-on",
     intent: "persona",
     pattern:
       "(?:from now on|from this point (?:on|forward)|henceforth|for the rest of (?:this|the) conversation),? (?:you|the {AI}) (?:will|must|shall|are|should|have to|can)\\b",
-    weight: 0.75,
+    weight: 0.6,
   },
   {
     id: "persona-mode",
@@ -288,7 +361,7 @@ export const injectionRules: readonly InjectionRule[] = [
     intent: "deception",
     pattern:
       "(?:tell|inform|convince|assure|persuade|advise|warn|remind|urge|instruct) (?:the |all |any )?(?:user|users|reader|readers|customer|customers|requester|human|person asking)s?(?: \\w+){0,3} (?:that|to)\\b",
-    weight: 0.7,
+    weight: 0.55,
   },
   {
     id: "deception-do-not-tell",
