@@ -146,7 +146,7 @@ const categoryOf: Readonly<Record<string, LexiconCategory>> = {
   "physical attributes": "physical",
   "physical disability": "disability",
   political: "political",
-  general: "insult",
+  general: "profanity",
   sexual: "sexual",
   discriminatory: "religion",
   sexgender: "orientation",

@@ -1,6 +1,9 @@
+import { z } from "zod";
 import type { TextClassifier } from "../classifier.js";
+import type { LinearModel } from "../text-features/linear-model.js";
 import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
 import { loadWeightsFile } from "./load-weights.js";
+import { parseToxicityModel, predictModel } from "./model.js";
 import { foldText, tokenize } from "./normalize.js";
 import { combineScore } from "./score.js";
 import {
@@ -9,38 +12,67 @@ import {
   type SignalLists,
   type ToxicitySignals,
 } from "./signals.js";
+import { splitForScoring } from "./split.js";
 
 /** Id of the built-in detector, shown in logs and eval output. */
 export const builtinToxicityId = "builtin-toxicity-v1";
 
-/** The built-in toxicity detector, with the rule signals behind a score for inspection. */
-export interface ToxicityDetector extends TextClassifier {
-  /** The rule signals and the final score for one text. */
-  explain(text: string): { score: number; signals: ToxicitySignals };
+/** What the detector found in the highest-scoring piece of a text. */
+export interface ToxicityExplanation {
+  score: number;
+  /** Calibrated probability of the n-gram model for that piece. */
+  model: number;
+  signals: ToxicitySignals;
+  piece: string;
 }
 
-/** Parts of the detector; tests and the trainer pass their own. */
+/** The built-in toxicity detector, with the evidence behind a score for inspection. */
+export interface ToxicityDetector extends TextClassifier {
+  explain(text: string): ToxicityExplanation;
+}
+
+/** Parts of the detector; the trainer and tests pass their own. */
 export interface ToxicityDetectorParts {
   lexicon?: Lexicon;
+  /** The n-gram model; `null` runs the rules alone. */
+  model?: LinearModel | null;
+  /** Set false to score with the model alone (used to report the model's own AUC). */
+  rules?: boolean;
 }
 
 /**
- * Create the built-in toxicity detector: lexicon + obfuscation handling + context rules, scored
+ * Create the built-in toxicity detector: de-obfuscation, a severity-tagged lexicon, context
+ * rules (quoted, reclaimed, medical, technical) and a hashed n-gram model, scored per sentence
  * into a probability in [0, 1]. Loads its shipped weights once.
  *
  * @example
  * const detector = createToxicityDetector();
- * detector.predict("you are a worthless idiot"); // ~0.9
+ * detector.predict("you are a worthless idiot"); // > 0.5
  */
 export function createToxicityDetector(parts: ToxicityDetectorParts = {}): ToxicityDetector {
   const lexicon =
     parts.lexicon ?? compileLexicon(loadWeightsFile("lexicon.json", lexiconDataSchema));
+  const model =
+    parts.model === undefined
+      ? parseToxicityModel(loadWeightsFile("model.json", z.unknown()))
+      : parts.model;
   const lists: SignalLists = compileSignalLists();
-  const explain = (text: string): { score: number; signals: ToxicitySignals } => {
-    const folded = foldText(text);
-    const tokens = tokenize(folded);
-    const signals = computeSignals(tokens, folded, lexicon, lists);
-    return { score: combineScore(signals), signals };
+  const useRules = parts.rules ?? true;
+  const isKnown = (word: string): boolean => lexicon.has(word) || lists.known.has(word);
+  const explainPiece = (piece: string): ToxicityExplanation => {
+    const tokens = lexicon.unmask(tokenize(piece, isKnown));
+    const probability = model ? predictModel(model, tokens) : undefined;
+    const signals = computeSignals(tokens, piece, lexicon, lists);
+    const score = useRules ? combineScore(signals, probability) : (probability ?? 0);
+    return { score, model: probability ?? 0, signals, piece };
+  };
+  const explain = (text: string): ToxicityExplanation => {
+    let best: ToxicityExplanation | undefined;
+    for (const piece of splitForScoring(foldText(text))) {
+      const found = explainPiece(piece);
+      if (!best || found.score > best.score) best = found;
+    }
+    return best ?? explainPiece("");
   };
   return {
     id: builtinToxicityId,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { NormalizedToken } from "./normalize.js";
-import { squeezeRuns } from "./normalize.js";
+import { hasDoubled, squeezeRuns } from "./normalize.js";
 
 /** Category codes of lexicon entries. */
 export const lexiconCategories = [
+  "profanity",
   "sexual",
   "anatomy",
   "orientation",
@@ -52,9 +53,29 @@ export interface Lexicon {
   readonly size: number;
   find(tokens: readonly NormalizedToken[]): LexiconHit[];
   has(term: string): boolean;
+  /** Replace masked words (`f*ck`) by the lexicon term they hide, when one fits. */
+  unmask(tokens: readonly NormalizedToken[]): NormalizedToken[];
 }
 
 type Entry = LexiconData["terms"][string];
+
+/** The words people mask most; preferred when a mask fits several terms (`s**t` -> shit). */
+const commonMasked = new Set([
+  "fuck",
+  "fucking",
+  "fucker",
+  "shit",
+  "cunt",
+  "bitch",
+  "damn",
+  "hell",
+  "ass",
+  "asshole",
+  "dick",
+  "crap",
+  "piss",
+  "bastard",
+]);
 
 /**
  * Compile lexicon data for fast lookups.
@@ -73,32 +94,51 @@ export function compileLexicon(data: LexiconData): Lexicon {
     byInitial.set(term[0]!, list);
   }
   const lookup = (word: string): [string, Entry] | undefined => {
-    for (const form of [word, squeezeRuns(word, 2), squeezeRuns(word, 1)]) {
-      const entry = terms.get(form);
-      if (entry) return [form, entry];
+    const entry = terms.get(word);
+    if (entry) return [word, entry];
+    if (!hasDoubled(word)) return undefined;
+    for (const form of [squeezeRuns(word, 2), squeezeRuns(word, 1)]) {
+      const squeezed = terms.get(form);
+      if (squeezed) return [form, squeezed];
     }
     return undefined;
   };
+  const starts = phraseStarts(terms.keys());
   const matchMasked = (word: string): [string, Entry] | undefined => {
     const candidates = byInitial.get(word[0]!) ?? [];
-    const pattern = new RegExp(
-      `^${word.replace(/[*#%_]+/g, (run) => `[a-z]{1,${run.length + 1}}`).replace(/[^a-z[\]{},0-9]/g, "")}$`,
+    const letters = word.replace(/[^a-z*#%_]/g, "");
+    // One mask character per hidden letter first (`sh*t` -> shit), then looser runs (`f**k`).
+    const exact = new RegExp(`^${letters.replace(/[*#%_]/g, "[a-z]")}$`);
+    const loose = new RegExp(
+      `^${letters.replace(/[*#%_]+/g, (run) => `[a-z]{1,${run.length + 1}}`)}$`,
     );
-    let best: [string, Entry] | undefined;
-    for (const term of candidates) {
-      const entry = terms.get(term)!;
-      if (pattern.test(term) && (!best || entry[0] > best[1][0])) best = [term, entry];
+    for (const pattern of [exact, loose]) {
+      let best: [string, Entry] | undefined;
+      for (const term of candidates) {
+        const entry = terms.get(term)!;
+        if (!pattern.test(term)) continue;
+        if (commonMasked.has(term)) return [term, entry];
+        if (!best || entry[0] > best[1][0]) best = [term, entry];
+      }
+      if (best) return best;
     }
-    return best;
+    return undefined;
   };
+
   return {
     size: terms.size,
     has: (term) => terms.has(term),
+    unmask: (tokens) =>
+      tokens.map((token) => {
+        if (!token.masked) return token;
+        const found = matchMasked(token.text);
+        return found ? { ...token, text: found[0] } : token;
+      }),
     find(tokens) {
       const hits: LexiconHit[] = [];
       for (let index = 0; index < tokens.length; index += 1) {
         const token = tokens[index]!;
-        const phrase = matchPhrase(tokens, index, lookup);
+        const phrase = starts.has(token.text) ? matchPhrase(tokens, index, lookup) : undefined;
         if (phrase) {
           hits.push(toHit(phrase[0], phrase[1], index, phrase[2], false));
           index += phrase[2] - 1;
@@ -112,19 +152,38 @@ export function compileLexicon(data: LexiconData): Lexicon {
   };
 }
 
+/** First words of multi-word terms, and prefixes of one-word terms (`mother` of `motherfucker`). */
+function phraseStarts(terms: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const term of terms) {
+    const space = term.indexOf(" ");
+    if (space !== -1) out.add(term.slice(0, space));
+    else for (let end = 2; end < term.length; end += 1) out.add(term.slice(0, end));
+  }
+  return out;
+}
+
 function matchPhrase(
   tokens: readonly NormalizedToken[],
   index: number,
   lookup: (word: string) => [string, Entry] | undefined,
 ): [string, Entry, number] | undefined {
-  for (const length of [3, 2]) {
-    if (index + length > tokens.length) continue;
-    const words = tokens.slice(index, index + length).map((token) => token.text);
-    const found = lookup(words.join(" ")) ?? lookup(words.join(""));
+  const longest = Math.min(maxPhraseWords, tokens.length - index);
+  for (let length = longest; length >= 2; length -= 1) {
+    let spaced = tokens[index]!.text;
+    let joined = spaced;
+    for (let offset = 1; offset < length; offset += 1) {
+      spaced += ` ${tokens[index + offset]!.text}`;
+      joined += tokens[index + offset]!.text;
+    }
+    const found = lookup(spaced) ?? lookup(joined);
     if (found) return [found[0], found[1], length];
   }
   return undefined;
 }
+
+/** Longest lexicon phrase matched, in words. */
+const maxPhraseWords = 4;
 
 function toHit(
   term: string,

@@ -29,7 +29,6 @@ export const leetMap: Readonly<Record<string, string>> = {
 
 /** Characters used to mask letters (`f*ck`, `f#ck`, `f**k`). */
 const maskChars = /[*#%_]/;
-const tokenPattern = /[\p{L}\p{N}*#%@$!|€+¡'’_-]+/gu;
 
 /** One word of the input, with the forms used for lookups. */
 export interface NormalizedToken {
@@ -62,28 +61,91 @@ export function foldLeet(word: string): string {
   return out;
 }
 
-/** Runs of 3+ identical letters shortened to 2 (`fuuuuck` -> `fuuck`). */
+/** True when `word` has two equal characters in a row (cheap pre-check before squeezing). */
+export function hasDoubled(word: string): boolean {
+  for (let index = 1; index < word.length; index += 1) {
+    if (word.charCodeAt(index) === word.charCodeAt(index - 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Shorten runs of one repeated character to at most `keep` (`fuuuuck` -> `fuck` with 1,
+ * `asssss` -> `ass` with 2).
+ */
 export function squeezeRuns(word: string, keep: 1 | 2): string {
-  return keep === 1 ? word.replace(/(\p{L})\1+/gu, "$1") : word.replace(/(\p{L})\1{2,}/gu, "$1$1");
+  let out = "";
+  let run = 0;
+  for (let index = 0; index < word.length; index += 1) {
+    run = index > 0 && word[index] === word[index - 1] ? run + 1 : 1;
+    if (run <= keep) out += word[index];
+  }
+  return out;
 }
 
 /** Split folded text into tokens, joining spaced-out letters (`f u c k`, `f.u.c.k`). */
-export function tokenize(folded: string): NormalizedToken[] {
+export function tokenize(folded: string, isKnown?: (word: string) => boolean): NormalizedToken[] {
   const raw: NormalizedToken[] = [];
-  for (const match of folded.matchAll(tokenPattern)) {
-    const surface = match[0].replace(/^['_-]+|['_-]+$/g, "");
-    if (surface === "") continue;
-    const masked = maskChars.test(surface.slice(1)) && /\p{L}/u.test(surface);
-    const plain = /^(\p{L}[-_]){2,}\p{L}$/u.test(surface) ? surface.replace(/[-_]/g, "") : surface;
-    const leet = masked ? plain : foldLeet(plain).replace(/'/g, "");
-    const text = leet.replace(/[!|]+$/, "");
-    raw.push({ text, masked, obfuscated: text !== surface, start: match.index });
+  let start = -1;
+  let letters = 0;
+  let apostrophes = 0;
+  for (let index = 0; index <= folded.length; index += 1) {
+    const code = index < folded.length ? folded.charCodeAt(index) : 32;
+    const lower = code >= 97 && code <= 122;
+    if (lower || (code > 32 && isWordChar(code, folded, index))) {
+      if (start === -1) {
+        start = index;
+        letters = 0;
+        apostrophes = 0;
+      }
+      if (lower) letters += 1;
+      else if (code === 39) apostrophes += 1;
+      continue;
+    }
+    if (start === -1) continue;
+    const length = index - start;
+    if (letters === length)
+      raw.push({ text: folded.slice(start, index), masked: false, obfuscated: false, start });
+    else if (letters + apostrophes === length)
+      pushWithApostrophes(raw, folded.slice(start, index), start);
+    else pushObfuscated(raw, folded.slice(start, index), start);
+    start = -1;
   }
-  return joinSpacedLetters(raw);
+  return joinSpacedLetters(raw, isKnown);
+}
+
+/** `don't` -> `dont`, `'quoted'` -> `quoted`. */
+function pushWithApostrophes(raw: NormalizedToken[], word: string, start: number): void {
+  const text = word.replace(/'/g, "");
+  if (text !== "") raw.push({ text, masked: false, obfuscated: false, start });
+}
+
+const wordSymbols = new Set("*#%@$!|€+¡'_-".split("").map((char) => char.charCodeAt(0)));
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+function isWordChar(code: number, text: string, index: number): boolean {
+  if (code >= 48 && code <= 57) return true;
+  if (code < 128) return wordSymbols.has(code);
+  if (wordSymbols.has(code)) return true;
+  return letterOrDigit.test(text[index]!);
+}
+
+/** Fold one word that is not plain ASCII letters (leet, masks, spaced letters, accents). */
+function pushObfuscated(raw: NormalizedToken[], word: string, start: number): void {
+  const surface = word.replace(/^['_-]+|['_-]+$/g, "");
+  if (surface === "") return;
+  const masked = maskChars.test(surface.slice(1)) && /\p{L}/u.test(surface);
+  const plain = /^(\p{L}[-_]){2,}\p{L}$/u.test(surface) ? surface.replace(/[-_]/g, "") : surface;
+  const leet = masked ? plain : foldLeet(plain).replace(/'/g, "");
+  const text = leet.replace(/[!|]+$/, "");
+  if (text !== "") raw.push({ text, masked, obfuscated: text !== surface, start });
 }
 
 /** Merge runs of 3+ one-letter tokens into one word (`f u c k` -> `fuck`). */
-function joinSpacedLetters(tokens: NormalizedToken[]): NormalizedToken[] {
+function joinSpacedLetters(
+  tokens: NormalizedToken[],
+  isKnown?: (word: string) => boolean,
+): NormalizedToken[] {
   const out: NormalizedToken[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -91,12 +153,18 @@ function joinSpacedLetters(tokens: NormalizedToken[]): NormalizedToken[] {
     while (end < tokens.length && isSingleLetter(tokens[end]!.text)) end += 1;
     if (end - index >= 3) {
       const run = tokens.slice(index, end);
-      out.push({
-        text: run.map((token) => token.text).join(""),
-        masked: false,
-        obfuscated: true,
-        start: run[0]!.start,
-      });
+      let text = run.map((token) => token.text).join("");
+      // "I h a t e X": the pronoun or article before the spaced word is its own word.
+      if (
+        isKnown &&
+        !isKnown(text) &&
+        (text[0] === "i" || text[0] === "a") &&
+        isKnown(text.slice(1))
+      ) {
+        out.push(run[0]!);
+        text = text.slice(1);
+      }
+      out.push({ text, masked: false, obfuscated: true, start: run[0]!.start });
       index = end;
     } else {
       out.push(tokens[index]!);

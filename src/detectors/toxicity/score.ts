@@ -1,19 +1,26 @@
 import type { ToxicitySignals } from "./signals.js";
 
+/** Squeeze `value` above `knee` into [knee, ceiling] without changing the order of scores. */
+function compress(value: number, knee: number, ceiling: number): number {
+  return value <= knee ? value : knee + ((value - knee) / (1 - knee)) * (ceiling - knee);
+}
+
 /**
- * Turn rule signals (and, when given, the model's probability) into one score in [0, 1].
- * Abuse aimed at someone scores high; profanity that is not aimed at anyone stays below 0.5;
- * quoted or condemned abuse is pulled down.
+ * Turn rule signals and the model's probability into one score in [0, 1]. Abuse aimed at
+ * someone (insults, threats, demeaning generalisations, slurs) scores at least the rule's level;
+ * profanity not aimed at anyone stays below 0.5; quoted, condemned or negated abuse is pulled
+ * further down. Scores keep the model's order inside each band, so ranking (AUC) survives.
  */
 export function combineScore(signals: ToxicitySignals, modelProbability?: number): number {
-  const model = modelProbability ?? 0.02;
-  let score = model;
-  if (signals.profanity > 0)
-    score = Math.max(score, Math.min(0.49, 0.25 + 0.08 * signals.profanity));
+  let score = modelProbability ?? 0.02;
+  const abusive = signals.insult || signals.threat || signals.derogation || signals.slur > 0;
+  if (signals.reported || signals.negated) return compress(score, 0.15, 0.35);
+  if (!abusive && signals.profanity > 0) {
+    return Math.max(compress(score, 0.3, 0.49), Math.min(0.45, 0.2 + 0.08 * signals.profanity));
+  }
   if (signals.slur > 0) score = Math.max(score, 0.6 + 0.1 * (signals.slur - 1.8));
-  if (signals.insult) score = Math.max(score, 0.8);
-  if (signals.derogation) score = Math.max(score, 0.85);
-  if (signals.threat) score = Math.max(score, 0.9);
-  if (signals.reported) score = Math.min(score, 0.3);
+  if (signals.insult) score = Math.max(score, 0.75 + 0.2 * score);
+  if (signals.derogation) score = Math.max(score, 0.8 + 0.15 * score);
+  if (signals.threat) score = Math.max(score, 0.85 + 0.1 * score);
   return Math.min(1, Math.max(0, score));
 }

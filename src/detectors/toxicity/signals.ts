@@ -2,10 +2,13 @@ import type { Lexicon, LexiconHit } from "./lexicon.js";
 import type { NormalizedToken } from "./normalize.js";
 import { compilePhrases, findPhrases, type PhraseSet } from "./phrases.js";
 import {
+  abusiveNouns,
   condemnCues,
   dehumanisingTerms,
+  demeaningPlaces,
   hateVerbs,
   identityTerms,
+  identityWords,
   medicalContext,
   negators,
   positiveTerms,
@@ -30,6 +33,8 @@ export interface ToxicitySignals {
   derogation: boolean;
   /** The abuse is quoted, reported or condemned (counter-speech, moderation reports). */
   reported: boolean;
+  /** A demeaning statement about a group is negated ("X are not vermin", "I don't hate X"). */
+  negated: boolean;
   /** An identity term occurs (used to keep identity words alone from flagging). */
   identity: boolean;
   /** Lexicon hits excused by context (medical, reclaimed, technical), for inspection. */
@@ -51,6 +56,10 @@ export interface SignalLists {
   condemn: PhraseSet;
   reclaim: PhraseSet;
   secondPerson: PhraseSet;
+  abusiveNoun: PhraseSet;
+  place: PhraseSet;
+  /** Single words the rules know (used to split "I h a t e" into "i hate"). */
+  known: Set<string>;
   abuseAtReader: PhraseSet;
   intent: PhraseSet;
   modal: PhraseSet;
@@ -60,7 +69,10 @@ export interface SignalLists {
 /** Compile the word lists in `terms.ts`. */
 export function compileSignalLists(): SignalLists {
   return {
-    identity: compilePhrases(identityTerms),
+    identity: compilePhrases([
+      ...identityTerms,
+      ...identityWords.flatMap((word) => personNouns.map((noun) => `${word} ${noun}`)),
+    ]),
     dehumanising: compilePhrases(dehumanisingTerms),
     positive: compilePhrases(positiveTerms),
     hate: compilePhrases(hateVerbs),
@@ -72,6 +84,13 @@ export function compileSignalLists(): SignalLists {
     reporting: compilePhrases(reportingCues),
     condemn: compilePhrases(condemnCues),
     reclaim: compilePhrases(reclaimCues),
+    abusiveNoun: compilePhrases(abusiveNouns),
+    place: compilePhrases(demeaningPlaces),
+    known: new Set(
+      [...hateVerbs, ...violentVerbs, ...dehumanisingTerms, ...abusiveNouns].filter(
+        (word) => !word.includes(" "),
+      ),
+    ),
     secondPerson: compilePhrases(["you", "your", "youre", "u", "ur", "ya", "yourself", "you are"]),
     abuseAtReader: compilePhrases(abuseAtReader),
     intent: compilePhrases(intentPhrases),
@@ -98,9 +117,32 @@ export function compileSignalLists(): SignalLists {
       "are all",
       "are just",
       "are nothing but",
+      "deserve",
+      "deserves",
+      "make me",
+      "makes me",
     ]),
   };
 }
+
+/** Nouns that turn an identity adjective into a group mention ("trans person", "deaf folks"). */
+const personNouns = [
+  "person",
+  "people",
+  "man",
+  "men",
+  "woman",
+  "women",
+  "folks",
+  "guy",
+  "guys",
+  "kids",
+  "children",
+  "community",
+  "immigrants",
+  "girls",
+  "boys",
+];
 
 /** Fixed abuse formulas aimed at the reader. */
 const abuseAtReader = [
@@ -169,10 +211,14 @@ export function computeSignals(
     threat: false,
     derogation: false,
     reported: false,
+    negated: false,
     identity: findPhrases(tokens, lists.identity).length > 0,
     excused: 0,
   };
   let reportedHits = 0;
+  const group = findGroupAbuse(tokens, lists, isQuoted);
+  const inExcusedStatement = (index: number): boolean =>
+    group.excusedSpans.some(([start, end]) => index >= start && index < end);
   for (const hit of lexicon.find(tokens)) {
     if (
       (hit.category === "anatomy" && medical) ||
@@ -181,14 +227,18 @@ export function computeSignals(
       signals.excused += 1;
       continue;
     }
-    if (isQuoted(hit.index) || (framed && mentionedAsWord(tokens, hit.index))) {
+    if (
+      isQuoted(hit.index) ||
+      inExcusedStatement(hit.index) ||
+      (framed && mentionedAsWord(tokens, hit.index))
+    ) {
       reportedHits += 1;
       continue;
     }
     applyHit(signals, hit, tokens, lists);
   }
-  const group = findGroupAbuse(tokens, lists, isQuoted);
   signals.derogation = group.derogation;
+  signals.negated = group.negated && !group.derogation && !group.threat;
   signals.threat = signals.threat || group.threat || findThreat(tokens, lists, isQuoted);
   signals.insult = signals.insult || findReaderAbuse(tokens, lists, isQuoted);
   const abusive = signals.derogation || signals.threat || signals.insult;
@@ -211,6 +261,9 @@ function applyHit(
   else signals.profanity = Math.max(signals.profanity, hit.severity);
   if (hit.severity >= 1 && hit.category !== "anatomy" && nearReader(tokens, hit.index, lists))
     signals.insult = true;
+  if (lists.abusiveNoun.has(hit.term) || (hit.category === "insult" && hit.severity >= 1.5)) {
+    signals.insult = true;
+  }
 }
 
 /** "you ... idiot" / "idiot ... you" within a short window. */
@@ -262,6 +315,9 @@ function inRanges(position: number, ranges: readonly [number, number][]): boolea
 }
 
 interface GroupFinding {
+  /** Token ranges of group statements that are negated, quoted or countered. */
+  excusedSpans: [number, number][];
+  negated: boolean;
   derogation: boolean;
   threat: boolean;
   quoted: boolean;
@@ -275,6 +331,8 @@ function findGroupAbuse(
   isQuoted: (index: number) => boolean,
 ): GroupFinding {
   const finding: GroupFinding = {
+    excusedSpans: [],
+    negated: false,
     derogation: false,
     threat: false,
     quoted: false,
@@ -283,10 +341,16 @@ function findGroupAbuse(
   for (const [start, end] of findPhrases(tokens, lists.identity)) {
     const verdict = judgeGroupMention(tokens, start, end, lists);
     if (verdict === "none") continue;
-    if (isQuoted(start) || isQuoted(end)) {
+    const span: [number, number] = [Math.max(0, start - 4), end + 10];
+    if (verdict === "negated") {
+      finding.negated = true;
+      finding.excusedSpans.push(span);
+    } else if (isQuoted(start) || isQuoted(end)) {
       finding.quoted = true;
+      finding.excusedSpans.push(span);
     } else if (isCountered(tokens, start, lists)) {
       finding.countered = true;
+      finding.excusedSpans.push(span);
     } else if (verdict === "threat") {
       finding.threat = true;
     } else {
@@ -302,30 +366,50 @@ function judgeGroupMention(
   start: number,
   end: number,
   lists: SignalLists,
-): "none" | "derogation" | "threat" {
+): "none" | "negated" | "derogation" | "threat" {
   const left = Math.max(0, start - 4);
   let negated = false;
   for (let index = left; index < start; index += 1) {
     if (lists.negator.has(tokens[index]!.text)) negated = true;
-    if (lists.hate.matchAt(tokens, index) !== -1) return negated ? "none" : "derogation";
-    if (lists.violent.matchAt(tokens, index) !== -1 && !negated) return "threat";
+    if (lists.hate.matchAt(tokens, index) !== -1) return negated ? "negated" : "derogation";
+    if (lists.violent.matchAt(tokens, index) !== -1) return negated ? "negated" : "threat";
   }
-  negated = false;
-  let sawCopula = false;
+  negated = lists.negator.has(tokens[start - 1]?.text ?? "");
+  // "why are X so ...", "aren't X just ...": the copula stands before the group.
+  let sawCopula = [start - 1, start - 2].some(
+    (index) => index >= 0 && lists.copula.has(tokens[index]!.text),
+  );
   for (let index = end; index < Math.min(tokens.length, end + 8); index += 1) {
     const word = tokens[index]!.text;
-    if (word === "and" || word === "but" || word === "because" || word === "who" || word === "that")
-      break;
+    if (clauseBreaks.has(word)) break;
     if (lists.negator.has(word)) negated = true;
-    if (lists.copula.matchAt(tokens, index) !== -1) sawCopula = true;
     if (lists.modal.matchAt(tokens, index) !== -1 && followsViolence(tokens, index, lists))
-      return negated ? "none" : "threat";
+      return negated ? "negated" : "threat";
+    const copulaEnd = lists.copula.matchAt(tokens, index);
+    if (copulaEnd !== -1) {
+      sawCopula = true;
+      index = copulaEnd - 1;
+      continue;
+    }
     if (sawCopula && lists.dehumanising.matchAt(tokens, index) !== -1)
-      return negated ? "none" : "derogation";
+      return negated ? "negated" : "derogation";
     if (sawCopula && negated && lists.positive.matchAt(tokens, index) !== -1) return "derogation";
+    if (belongsIn(tokens, index, lists)) return negated ? "negated" : "derogation";
   }
-  return "none";
+  return negated && sawCopula ? "negated" : "none";
 }
+
+/** "belong in a zoo", "should be in cages", "go back to the gutter". */
+function belongsIn(tokens: readonly NormalizedToken[], index: number, lists: SignalLists): boolean {
+  const word = tokens[index]!.text;
+  if (word !== "belong" && word !== "belongs" && word !== "in" && word !== "to") return false;
+  for (let offset = 1; offset <= 3; offset += 1) {
+    if (lists.place.matchAt(tokens, index + offset) !== -1) return true;
+  }
+  return false;
+}
+
+const clauseBreaks = new Set(["and", "but", "because", "who", "that", "while", "although"]);
 
 /** "should all be killed", "deserve to die", "must burn". */
 function followsViolence(

