@@ -41,15 +41,21 @@ export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> exten
     this.vault = parseScreeningOptions(deanonymizerOptionsSchema, options, "Deanonymizer").vault;
   }
 
-  override async invoke(input: T, options?: Partial<RunnableConfig>): Promise<T> {
-    return this._callWithConfig(async (value: T) => this.restore(value), input, options);
+  /** Restore one value; the result has the input's type (a string stays a string, ...). */
+  override async invoke<V extends T>(input: V, options?: Partial<RunnableConfig>): Promise<V> {
+    const restored = await this._callWithConfig(
+      async (value: T) => this.restore(value),
+      input,
+      options,
+    );
+    return restored as V;
   }
 
   /** Restore one complete value without LangChain callbacks. */
-  restore(value: T): T {
-    if (typeof value === "string") return restorePlaceholders(this.vault, value) as T;
+  restore<V extends T>(value: V): V {
+    if (typeof value === "string") return restorePlaceholders(this.vault, value) as V;
     if (AIMessage.isInstance(value) || AIMessageChunk.isInstance(value)) {
-      return mapAIMessage(value, (text) => restorePlaceholders(this.vault, text)) as T;
+      return mapAIMessage(value, (text) => restorePlaceholders(this.vault, text)) as V;
     }
     throw new ValidationError(
       `Deanonymizer restores strings, AIMessage and AIMessageChunk values; got ${describe(value)}`,

@@ -21,31 +21,45 @@ export interface StreamRestorer {
  * restorer.push("AIL_ADDRESS_1] now");     // "jane@example.com now"
  * restorer.flush();                        // ""
  */
-export function createStreamRestorer(vault: Vault): StreamRestorer {
+export function createStreamRestorer(
+  vault: Vault,
+  restore: (text: string) => string = (text) => restorePlaceholders(vault, text),
+): StreamRestorer {
   let held = "";
   return {
     push(piece) {
       const buffer = held + piece;
       const cut = safeCut(vault, buffer);
       held = buffer.slice(cut);
-      return restorePlaceholders(vault, buffer.slice(0, cut));
+      return restore(buffer.slice(0, cut));
     },
     flush() {
       const rest = held;
       held = "";
-      return restorePlaceholders(vault, rest);
+      return restore(rest);
     },
   };
 }
 
+/**
+ * What a stream tail is compared with: each placeholder in lower case, and without its opening
+ * bracket, because a case-insensitive restore also accepts `redacted_person_1` from a model.
+ */
+function holdCandidates(vault: Vault): string[] {
+  return vaultPlaceholders(vault).flatMap((placeholder) => {
+    const lower = placeholder.toLowerCase();
+    return lower.startsWith("[") && lower.length > 1 ? [lower, lower.slice(1)] : [lower];
+  });
+}
+
 /** Where the emittable part of `buffer` ends: before a possible partial placeholder at its end. */
 function safeCut(vault: Vault, buffer: string): number {
-  const placeholders = vaultPlaceholders(vault);
+  const placeholders = holdCandidates(vault);
   if (placeholders.length === 0) return buffer.length;
-  const longest = placeholders[0]!.length;
+  const longest = Math.max(...placeholders.map((placeholder) => placeholder.length));
   let cut = buffer.length;
   for (let start = Math.max(0, buffer.length - longest + 1); start < buffer.length; start++) {
-    const tail = buffer.slice(start);
+    const tail = buffer.slice(start).toLowerCase();
     if (placeholders.some((p) => p.length > tail.length && p.startsWith(tail))) {
       cut = start;
       break;
