@@ -11,6 +11,22 @@ function wrap(target: Pick<PGlite, "query">): Queryable {
   };
 }
 
+/** Wrap an open PGlite instance as a {@link Database} (closing the Database closes it). */
+export async function wrapPGlite(
+  pglite: PGlite,
+  location = "pglite (in memory)",
+): Promise<Database> {
+  await pglite.waitReady;
+  const base = wrap(pglite);
+  return {
+    kind: "pglite",
+    location,
+    query: base.query,
+    transaction: (run) => pglite.transaction((tx) => run(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}
+
 /**
  * Open an embedded PGlite database in `dataDir` (created if missing), or in memory when
  * `dataDir` is `"memory"`.
@@ -19,16 +35,7 @@ function wrap(target: Pick<PGlite, "query">): Queryable {
  * const db = await openPGliteDatabase("./.ragguard/gateway-db");
  */
 export async function openPGliteDatabase(dataDir: string): Promise<Database> {
-  const inMemory = dataDir === "memory";
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const pglite = inMemory ? new PGlite() : new PGlite(dataDir);
-  await pglite.waitReady;
-  const base = wrap(pglite);
-  return {
-    kind: "pglite",
-    location: inMemory ? "pglite (in memory)" : `pglite://${dataDir}`,
-    query: base.query,
-    transaction: (run) => pglite.transaction((tx) => run(wrap(tx))),
-    close: () => pglite.close(),
-  };
+  if (dataDir === "memory") return wrapPGlite(new PGlite());
+  await mkdir(dataDir, { recursive: true });
+  return wrapPGlite(new PGlite(dataDir), `pglite://${dataDir}`);
 }

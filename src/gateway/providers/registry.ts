@@ -1,4 +1,5 @@
 import type { ProviderName } from "../config/schema.js";
+import { anthropicProvider } from "./anthropic/index.js";
 import { azureProvider } from "./azure/index.js";
 import { deepseekProvider } from "./deepseek/index.js";
 import { fireworksAiProvider } from "./fireworks_ai/index.js";
@@ -25,4 +26,5 @@ export const providerAdapters: Readonly<Partial<Record<ProviderName, ProviderAda
   openrouter: openrouterProvider,
   fireworks_ai: fireworksAiProvider,
   xai: xaiProvider,
+  anthropic: anthropicProvider,
 };

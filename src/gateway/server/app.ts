@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { BadRequestError } from "../errors.js";
 import { registerKeyRoutes } from "../routes/key-routes.js";
+import { registerMessagesRoute } from "../routes/messages-route.js";
 import { registerOpenAIRoutes } from "../routes/openai-routes.js";
 import { registerServiceRoutes } from "../routes/service-routes.js";
 import type { GatewayDeps } from "./deps.js";
@@ -39,5 +40,6 @@ export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
   registerServiceRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerOpenAIRoutes(app, deps);
+  registerMessagesRoute(app, deps);
   return app;
 }

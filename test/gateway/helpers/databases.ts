@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Database } from "../../../src/gateway/db/database.js";
 import { runMigrations } from "../../../src/gateway/db/migrations.js";
-import { openPGliteDatabase } from "../../../src/gateway/db/pglite.js";
+import { wrapPGlite } from "../../../src/gateway/db/pglite.js";
 import { openPostgresDatabase } from "../../../src/gateway/db/postgres.js";
 
 /** A migrated database and how to dispose of it. */
@@ -13,9 +16,32 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** An in-memory PGlite (open one per test file: the first open takes seconds). */
+const templatePath = join("node_modules", ".cache", "ragguard-test", "pglite-gateway.tar");
+
+/**
+ * Bytes of a migrated PGlite data dir, made once and cached under node_modules/.cache: PGlite's
+ * initdb takes seconds, loading a dump a fraction of that.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  try {
+    return new Blob([await readFile(templatePath)]);
+  } catch {
+    const pglite = new PGlite();
+    await pglite.waitReady;
+    const dump = await pglite.dumpDataDir("none");
+    await pglite.close();
+    await mkdir(dirname(templatePath), { recursive: true });
+    const temporary = `${templatePath}.${process.pid}.tmp`;
+    await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+    await rename(temporary, templatePath);
+    return dump;
+  }
+}
+
+/** An in-memory, migrated PGlite (open one per test file). */
 export async function openTestPGlite(): Promise<TestDatabase> {
-  const db = await openPGliteDatabase("memory");
+  const pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+  const db = await wrapPGlite(pglite);
   await runMigrations(db);
   return { name: "pglite", db, url: "pglite://memory", dispose: () => db.close() };
 }
