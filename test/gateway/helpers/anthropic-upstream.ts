@@ -25,7 +25,7 @@ export function anthropicMessage(model: string, text: string): Record<string, un
 
 /** Anthropic stream frames (named events) for `text`. */
 export function anthropicFrames(model: string, text: string): string[] {
-  const frame = (payload: { type: string }) =>
+  const frame = (payload: { type: string; [field: string]: unknown }) =>
     `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`;
   const start = {
     ...anthropicMessage(model, ""),
@@ -34,26 +34,22 @@ export function anthropicFrames(model: string, text: string): string[] {
     usage: { input_tokens: 11, output_tokens: 1 },
   };
   return [
-    frame({ type: "message_start", message: start } as { type: string }),
-    frame({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } as {
-      type: string;
-    }),
+    frame({ type: "message_start", message: start }),
+    frame({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
     frame({ type: "ping" }),
-    ...text
-      .split(/(?= )/)
-      .map((part) =>
-        frame({
-          type: "content_block_delta",
-          index: 0,
-          delta: { type: "text_delta", text: part },
-        } as { type: string }),
-      ),
-    frame({ type: "content_block_stop", index: 0 } as { type: string }),
+    ...text.split(/(?= )/).map((part) =>
+      frame({
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: part },
+      }),
+    ),
+    frame({ type: "content_block_stop", index: 0 }),
     frame({
       type: "message_delta",
       delta: { stop_reason: "end_turn", stop_sequence: null },
       usage: { output_tokens: 4 },
-    } as { type: string }),
+    }),
     frame({ type: "message_stop" }),
   ];
 }
