@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { open, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { finished } from "node:stream/promises";
+
+/** Temporary name beside `path`, so the final rename never crosses file systems. */
+function tempPathFor(path: string): string {
+  return join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+  );
+}
+
+/**
+ * Write a whole file atomically: write a temporary file beside it, flush it to disk, rename it
+ * over the target. Readers see the old file or the new one, never half of one.
+ *
+ * @example
+ * await writeFileAtomic("out/report.json", JSON.stringify(report), { mode: 0o600 });
+ */
+export async function writeFileAtomic(
+  path: string,
+  content: string,
+  options: { mode?: number } = {},
+): Promise<void> {
+  const temp = tempPathFor(path);
+  const handle = await open(temp, "w", options.mode ?? 0o644);
+  try {
+    await handle.writeFile(content, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** A JSONL file written line by line into a temporary file and renamed into place on commit. */
+export interface AtomicLineWriter {
+  readonly path: string;
+  /** Append one JSON value as a line. */
+  writeJson(value: unknown): void;
+  /** Append one line that is already JSON (carried over from a previous run). */
+  writeRaw(line: string): void;
+  readonly lines: number;
+  /** Flush, fsync and rename over `path`. */
+  commit(): Promise<void>;
+  /** Remove the temporary file and leave `path` as it was. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Open an {@link AtomicLineWriter} for `path`.
+ *
+ * @example
+ * const chunks = openLineWriter("out/chunks.jsonl");
+ * chunks.writeJson({ id, page_content, metadata });
+ * await chunks.commit();
+ */
+export function openLineWriter(path: string): AtomicLineWriter {
+  const temp = tempPathFor(path);
+  const stream: WriteStream = createWriteStream(temp, { encoding: "utf8" });
+  let lines = 0;
+  const write = (line: string): void => {
+    stream.write(`${line}\n`);
+    lines += 1;
+  };
+  return {
+    path,
+    writeJson: (value) => write(JSON.stringify(value)),
+    writeRaw: write,
+    get lines() {
+      return lines;
+    },
+    async commit() {
+      stream.end();
+      await finished(stream);
+      const handle = await open(temp, "r");
+      await handle.sync().finally(() => handle.close());
+      await rename(temp, path);
+    },
+    async abort() {
+      stream.end();
+      await finished(stream).catch(() => undefined);
+      await rm(temp, { force: true });
+    },
+  };
+}

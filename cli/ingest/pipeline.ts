@@ -1,0 +1,237 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Document } from "@langchain/core/documents";
+import { judgeChunk } from "../../filters/decide.js";
+import { reportDrop } from "../../filters/guard-filter.js";
+import { createSplitter } from "../../filters/splitter.js";
+import { hashBytes, loadFile } from "../../loaders/load-file.js";
+import type { InputFile, SkippedFile } from "../../loaders/walk.js";
+import type { Logger } from "../../src/common/logger.js";
+import type { Vault } from "../../src/scanners/vault.js";
+import { type AtomicLineWriter, openLineWriter, writeFileAtomic } from "./atomic-file.js";
+import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
+import { adoptRedactions } from "./placeholders.js";
+import type { Progress } from "./progress.js";
+import {
+  countVerdict,
+  createReportBuilder,
+  type FileEntry,
+  type IngestReport,
+  type IngestSettings,
+} from "./report.js";
+import type { DoneFile, ResumeIndex } from "./resume.js";
+
+export interface IngestRunOptions {
+  inputs: string[];
+  files: InputFile[];
+  skipped: SkippedFile[];
+  outDir: string;
+  chunkSize: number;
+  chunkOverlap: number;
+  textField?: string;
+  scanner: ChunkScanner;
+  ignoreInvalid: string[];
+  settings: IngestSettings;
+  /** The run's vault: every chunk's redactions are numbered into it. */
+  vault: Vault;
+  /** Files finished by an earlier run (`--resume`); empty otherwise. */
+  done: ResumeIndex;
+  logger: Logger;
+  progress: Progress;
+  /** Aborted on Ctrl-C: files in flight finish, the others are reported as not started. */
+  signal: AbortSignal;
+  /** Files loaded and scanned ahead of the one being written (bounds memory). */
+  window: number;
+}
+
+/** The work done on one file before its results are written, in input order. */
+type FileWork =
+  | { kind: "entry"; entry: FileEntry }
+  | { kind: "resumed"; done: DoneFile; path: string }
+  | { kind: "loaded"; entry: FileEntry; chunks: Document[]; scans: ChunkScan[] };
+
+async function processFile(file: InputFile, options: IngestRunOptions): Promise<FileWork> {
+  const base = { source: file.source, path: file.path };
+  if (options.signal.aborted)
+    return { kind: "entry", entry: { ...base, status: "pending", bytes: 0 } };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file.path);
+  } catch (error) {
+    const message = `cannot read: ${(error as Error).message}`;
+    return {
+      kind: "entry",
+      entry: { ...base, status: "skipped", bytes: 0, reason: "read_error", message },
+    };
+  }
+  const hash = hashBytes(bytes);
+  const done = options.done.get(file.path);
+  if (done && done.entry.hash === hash) return { kind: "resumed", done, path: file.path };
+  const outcome = await loadFile(file.path, {
+    source: file.source,
+    bytes,
+    ...(options.textField ? { textField: options.textField } : {}),
+  });
+  if (!outcome.ok) {
+    const { reason, message } = outcome;
+    return {
+      kind: "entry",
+      entry: { ...base, status: "skipped", bytes: bytes.length, hash, reason, message },
+    };
+  }
+  const entry: FileEntry = {
+    ...base,
+    status: "loaded",
+    loader: outcome.loader,
+    hash,
+    bytes: outcome.bytes,
+    documents: outcome.documents.length,
+    chunks: 0,
+    kept: 0,
+    dropped: 0,
+    redacted: 0,
+    ...(outcome.warnings.length > 0 ? { warnings: outcome.warnings } : {}),
+  };
+  const splitter = createSplitter({
+    chunkSize: options.chunkSize,
+    chunkOverlap: options.chunkOverlap,
+  });
+  const chunks = await splitter.splitDocuments(outcome.documents);
+  try {
+    const scans = await Promise.all(chunks.map((chunk) => options.scanner.scan(chunk.pageContent)));
+    return { kind: "loaded", entry, chunks, scans };
+  } catch (error) {
+    const message = `scanning failed: ${(error as Error).message}`;
+    return {
+      kind: "entry",
+      entry: {
+        ...base,
+        status: "skipped",
+        bytes: bytes.length,
+        hash,
+        reason: "scan_error",
+        message,
+      },
+    };
+  }
+}
+
+interface Writers {
+  chunks: AtomicLineWriter;
+  dropped: AtomicLineWriter;
+}
+
+/** Write one file's results: adopt its redactions into the run vault, judge, write, count. */
+async function commitFile(
+  work: FileWork,
+  writers: Writers,
+  options: IngestRunOptions,
+): Promise<FileEntry> {
+  if (work.kind === "entry") return work.entry;
+  if (work.kind === "resumed") {
+    for (const line of work.done.chunkLines) writers.chunks.writeRaw(line);
+    for (const line of work.done.droppedLines) writers.dropped.writeRaw(line);
+    return { ...work.done.entry, path: work.path, status: "resumed" };
+  }
+  const { entry } = work;
+  entry.chunks = 0;
+  entry.kept = 0;
+  entry.dropped = 0;
+  entry.redacted = 0;
+  for (const [index, chunk] of work.chunks.entries()) {
+    const scan = work.scans[index]!;
+    const sanitized = adoptRedactions(scan.sanitized, scan.vaultEntries, options.vault);
+    const verdict = judgeChunk(
+      chunk,
+      { sanitized, valid: scan.valid, scores: scan.scores },
+      options.ignoreInvalid,
+    );
+    countVerdict(entry, verdict);
+    const line = {
+      id: verdict.document.id,
+      page_content: verdict.document.pageContent,
+      metadata: verdict.document.metadata,
+    };
+    if (verdict.kept) {
+      writers.chunks.writeJson(line);
+    } else {
+      writers.dropped.writeJson({ ...line, scores: verdict.scores, reasons: verdict.reasons });
+      await reportDrop(verdict, options.logger, undefined);
+    }
+  }
+  return entry;
+}
+
+/**
+ * Run ingestion over the walked files: load, split, scan (a window of files ahead, in parallel),
+ * then write each file's chunks in input order. Outputs are written atomically at the end, also
+ * after Ctrl-C (`status: "interrupted"`); a failed file is recorded and the run goes on.
+ *
+ * @example
+ * const { report } = await runIngest({ ...options, files, skipped });
+ */
+export async function runIngest(
+  options: IngestRunOptions,
+): Promise<{ report: IngestReport; outputs: string[] }> {
+  await mkdir(options.outDir, { recursive: true });
+  const report = createReportBuilder({
+    inputs: options.inputs,
+    outDir: options.outDir,
+    settings: options.settings,
+  });
+  for (const skipped of options.skipped) {
+    report.addFile({
+      source: skipped.source,
+      path: skipped.path,
+      status: "skipped",
+      bytes: 0,
+      reason: skipped.reason,
+      message: skipped.message,
+    });
+  }
+  const writers: Writers = {
+    chunks: openLineWriter(join(options.outDir, "chunks.jsonl")),
+    dropped: openLineWriter(join(options.outDir, "dropped.jsonl")),
+  };
+  try {
+    const inFlight: Array<Promise<FileWork>> = [];
+    let next = 0;
+    let committed = 0;
+    const startNext = (): void => {
+      const file = options.files[next];
+      if (file === undefined) return;
+      next += 1;
+      inFlight.push(
+        processFile(file, options).catch((error: unknown) => ({
+          kind: "entry" as const,
+          entry: {
+            source: file.source,
+            path: file.path,
+            status: "skipped" as const,
+            bytes: 0,
+            reason: "internal_error",
+            message: error instanceof Error ? error.message : String(error),
+          },
+        })),
+      );
+    };
+    for (let i = 0; i < options.window; i += 1) startNext();
+    while (inFlight.length > 0) {
+      const work = await inFlight.shift()!;
+      startNext();
+      report.addFile(await commitFile(work, writers, options));
+      committed += 1;
+      options.progress.update({ ...report.snapshot(), files: committed });
+    }
+  } catch (error) {
+    await writers.chunks.abort();
+    await writers.dropped.abort();
+    throw error;
+  }
+  const built = report.build(options.signal.aborted ? "interrupted" : "done");
+  await writers.chunks.commit();
+  await writers.dropped.commit();
+  const reportPath = join(options.outDir, "report.json");
+  await writeFileAtomic(reportPath, `${JSON.stringify(built, null, 2)}\n`);
+  return { report: built, outputs: [writers.chunks.path, writers.dropped.path, reportPath] };
+}

@@ -1,0 +1,101 @@
+import { createReadStream } from "node:fs";
+import { access, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { ConfigError } from "../../src/common/errors.js";
+import type { FileEntry } from "./report.js";
+
+const counts = z.record(z.string(), z.number()).optional();
+
+const previousFileSchema = z
+  .object({
+    source: z.string(),
+    path: z.string(),
+    status: z.string(),
+    hash: z.string().optional(),
+    loader: z.string().optional(),
+    bytes: z.number(),
+    documents: z.number().optional(),
+    chunks: z.number().optional(),
+    kept: z.number().optional(),
+    dropped: z.number().optional(),
+    redacted: z.number().optional(),
+    dropped_by: counts,
+    redacted_by: counts,
+    warnings: z.array(z.string()).optional(),
+  })
+  .loose();
+
+const previousReportSchema = z.object({ files: z.array(previousFileSchema) }).loose();
+
+/** A file finished by an earlier run, and its output lines. */
+export interface DoneFile {
+  entry: FileEntry;
+  chunkLines: string[];
+  droppedLines: string[];
+}
+
+/** Key of a file across runs: its absolute path. */
+export type ResumeIndex = Map<string, DoneFile>;
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Read a JSONL file and hand each line with its `metadata.source` to `take`. */
+async function readLines(
+  path: string,
+  take: (source: string, line: string) => void,
+): Promise<void> {
+  if (!(await exists(path))) return;
+  const lines = createInterface({ input: createReadStream(path, "utf8"), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === "") continue;
+    const source = (JSON.parse(line) as { metadata?: { source?: unknown } }).metadata?.source;
+    if (typeof source === "string") take(source, line);
+  }
+}
+
+/**
+ * Read what an earlier run in `outDir` finished: files it loaded (or itself resumed), with their
+ * content hash and their lines of `chunks.jsonl` and `dropped.jsonl`. No report: nothing is done.
+ *
+ * @example
+ * const done = await readResumeIndex("ragguard-out");
+ * const previous = done.get(file.path); // skip when previous.entry.hash equals the new hash
+ */
+export async function readResumeIndex(outDir: string): Promise<ResumeIndex> {
+  const reportPath = join(outDir, "report.json");
+  const index: ResumeIndex = new Map();
+  if (!(await exists(reportPath))) return index;
+  let parsed: z.infer<typeof previousReportSchema>;
+  try {
+    parsed = previousReportSchema.parse(JSON.parse(await readFile(reportPath, "utf8")));
+  } catch (error) {
+    throw new ConfigError(
+      `--resume: ${reportPath} is not an ingest report (${(error as Error).message})`,
+    );
+  }
+  const bySource = new Map<string, DoneFile>();
+  for (const file of parsed.files) {
+    if ((file.status !== "loaded" && file.status !== "resumed") || !file.hash) continue;
+    const done: DoneFile = {
+      entry: { ...file, status: "resumed" },
+      chunkLines: [],
+      droppedLines: [],
+    };
+    index.set(file.path, done);
+    bySource.set(file.source, done);
+  }
+  await readLines(join(outDir, "chunks.jsonl"), (source, line) =>
+    bySource.get(source)?.chunkLines.push(line),
+  );
+  await readLines(join(outDir, "dropped.jsonl"), (source, line) =>
+    bySource.get(source)?.droppedLines.push(line),
+  );
+  return index;
+}

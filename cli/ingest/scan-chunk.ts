@@ -1,0 +1,31 @@
+import { silentLogger } from "../../src/common/logger.js";
+import { scanPrompt } from "../../src/scan/scan-prompt.js";
+import type { Scanner } from "../../src/scan/scanner.js";
+import type { Vault } from "../../src/scanners/vault.js";
+import { createTaskVault } from "../../src/workers/task-vault.js";
+import type { ChunkScan } from "./chunk-scanner.js";
+
+/** Builds the scanners of a run with the vault handle they must use. */
+export type BuildScanners = (vault: Vault) => Scanner[] | Promise<Scanner[]>;
+
+/**
+ * Make the function that scans one chunk: scanners are built once, each chunk runs with a fresh
+ * vault behind them (so chunks on different threads never share state), and the chunk's
+ * redactions come back with the result for the run's vault to adopt.
+ *
+ * @example
+ * const scanChunk = createChunkScanTask((vault) => buildScanners(configs, { vault }));
+ * const { sanitized, vaultEntries } = await scanChunk("Mail jane@example.com");
+ */
+export function createChunkScanTask(build: BuildScanners): (text: string) => Promise<ChunkScan> {
+  const taskVault = createTaskVault();
+  let scanners: Promise<Scanner[]> | undefined;
+  return async (text) => {
+    scanners ??= Promise.resolve(build(taskVault.vault));
+    const built = await scanners;
+    return taskVault.run(async () => {
+      const [sanitized, valid, scores] = await scanPrompt(built, text, { logger: silentLogger });
+      return { sanitized, valid, scores, vaultEntries: taskVault.vault.get() };
+    });
+  };
+}

@@ -1,0 +1,133 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openLineWriter, writeFileAtomic } from "../../cli/ingest/atomic-file.js";
+import { adoptRedactions } from "../../cli/ingest/placeholders.js";
+import { resolveScannerSet } from "../../cli/ingest/scanner-set.js";
+import { loadVault, saveVault } from "../../cli/ingest/vault-file.js";
+import { ConfigError } from "../../src/common/errors.js";
+import { Vault } from "../../src/scanners/vault.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "ragguard-ingest-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("adoptRedactions", () => {
+  it("gives one original one placeholder across chunks and renumbers new ones", () => {
+    const vault = new Vault();
+    const first = adoptRedactions(
+      "Mail [REDACTED_EMAIL_ADDRESS_1] or [REDACTED_PERSON_1]",
+      [
+        ["[REDACTED_EMAIL_ADDRESS_1]", "dana@northwind.example"],
+        ["[REDACTED_PERSON_1]", "Dana"],
+      ],
+      vault,
+    );
+    expect(first).toBe("Mail [REDACTED_EMAIL_ADDRESS_1] or [REDACTED_PERSON_1]");
+    // Another chunk, scanned with a fresh vault elsewhere: its numbering restarts at 1.
+    const second = adoptRedactions(
+      "[REDACTED_EMAIL_ADDRESS_1], cc [REDACTED_EMAIL_ADDRESS_2]",
+      [
+        ["[REDACTED_EMAIL_ADDRESS_1]", "ops@quay.example"],
+        ["[REDACTED_EMAIL_ADDRESS_2]", "dana@northwind.example"],
+      ],
+      vault,
+    );
+    expect(second).toBe("[REDACTED_EMAIL_ADDRESS_2], cc [REDACTED_EMAIL_ADDRESS_1]");
+    expect(vault.get()).toEqual([
+      ["[REDACTED_EMAIL_ADDRESS_1]", "dana@northwind.example"],
+      ["[REDACTED_PERSON_1]", "Dana"],
+      ["[REDACTED_EMAIL_ADDRESS_2]", "ops@quay.example"],
+    ]);
+  });
+
+  it("leaves text without redactions alone", () => {
+    expect(adoptRedactions("plain", [], new Vault())).toBe("plain");
+  });
+});
+
+describe("atomic output", () => {
+  it("replaces a file only on commit and leaves it intact on abort", async () => {
+    const path = join(dir, "chunks.jsonl");
+    await writeFile(path, "old\n");
+    const aborted = openLineWriter(path);
+    aborted.writeJson({ id: 1 });
+    expect(await readFile(path, "utf8")).toBe("old\n");
+    await aborted.abort();
+    expect(await readFile(path, "utf8")).toBe("old\n");
+    const committed = openLineWriter(path);
+    committed.writeJson({ id: 2 });
+    committed.writeRaw('{"id":3}');
+    await committed.commit();
+    expect(await readFile(path, "utf8")).toBe('{"id":2}\n{"id":3}\n');
+    expect(committed.lines).toBe(2);
+    expect(await readdir(dir)).toEqual(["chunks.jsonl"]);
+  });
+
+  it("writes whole files atomically with the given mode", async () => {
+    const path = join(dir, "report.json");
+    await writeFileAtomic(path, "{}\n", { mode: 0o600 });
+    expect(await readFile(path, "utf8")).toBe("{}\n");
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("vault file", () => {
+  it("round-trips with mode 0600 and starts empty when missing", async () => {
+    const path = join(dir, "vault.json");
+    expect((await loadVault(path)).size).toBe(0);
+    const vault = new Vault();
+    vault.append(["[REDACTED_PERSON_1]", "Dana"]);
+    await saveVault(path, vault);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect((await loadVault(path)).get()).toEqual([["[REDACTED_PERSON_1]", "Dana"]]);
+    await writeFile(path, "not json");
+    await expect(loadVault(path)).rejects.toThrow(ConfigError);
+  });
+});
+
+describe("resolveScannerSet", () => {
+  it("defaults to redacting PII, secrets and invisible text, and --drop-pii drops PII", async () => {
+    const set = await resolveScannerSet({ dropPii: false });
+    expect(set.configs.map((config) => config.type)).toEqual([
+      "InvisibleText",
+      "Secrets",
+      "Anonymize",
+      "Toxicity",
+      "PromptInjection",
+    ]);
+    expect(set.ignoreInvalid).toEqual(["InvisibleText", "Secrets", "Anonymize"]);
+    expect((await resolveScannerSet({ dropPii: true })).ignoreInvalid).toEqual([
+      "InvisibleText",
+      "Secrets",
+    ]);
+  });
+
+  it("reads a YAML config with input_scanners and ignore_invalid", async () => {
+    const path = join(dir, "scanners.yaml");
+    await writeFile(
+      path,
+      "input_scanners:\n  - type: Toxicity\n    params: { threshold: 0.7 }\n  - type: Secrets\nignore_invalid: []\n",
+    );
+    const set = await resolveScannerSet({ config: path, dropPii: false });
+    expect(set.configs).toEqual([
+      { type: "Toxicity", params: { threshold: 0.7 } },
+      { type: "Secrets", params: {} },
+    ]);
+    expect(set.ignoreInvalid).toEqual([]);
+  });
+
+  it("names unknown scanner types and conflicting options", async () => {
+    await expect(resolveScannerSet({ scanners: ["Nope"], dropPii: false })).rejects.toThrow(
+      /unknown scanner type "Nope"/,
+    );
+    await expect(
+      resolveScannerSet({ scanners: ["Toxicity"], config: "x.yaml", dropPii: false }),
+    ).rejects.toThrow(/either --config or --scanners/);
+  });
+});
