@@ -1,0 +1,114 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "ragguard-scan-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("ragguard scan", () => {
+  it("prints the JSON verdict and exits 1 when a scanner finds the text invalid", async () => {
+    const result = await runCli("ragguard", [
+      "scan",
+      "--json",
+      "My name is John Smith, write to john@acme.io",
+    ]);
+    expect(result.code).toBe(1);
+    const body = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["sanitized_prompt", "is_valid", "scanners", "valid"]);
+    expect(body.sanitized_prompt).toBe(
+      "My name is [REDACTED_PERSON_1], write to [REDACTED_EMAIL_ADDRESS_1]",
+    );
+    expect(body.is_valid).toBe(false);
+    expect(Object.keys(body.scanners as object)).toEqual([
+      "Anonymize",
+      "Toxicity",
+      "PromptInjection",
+    ]);
+    expect(body.valid).toEqual({ Anonymize: false, Toxicity: true, PromptInjection: true });
+    expect((body.scanners as Record<string, number>).Anonymize).toBe(1);
+  });
+
+  it("reads stdin, exits 0 on a valid text and keeps logs off stdout", async () => {
+    const result = await runCli("ragguard", ["scan", "--scanners", "InvisibleText,Secrets"], {
+      input: "Could you summarise the attached release notes for the team?",
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^VALID\n/);
+    expect(result.stdout).toContain("InvisibleText");
+    expect(result.stdout).toContain("Could you summarise the attached release notes for the team?");
+  });
+
+  it("stops at the first invalid scanner with --fail-fast", async () => {
+    const result = await runCli("ragguard", [
+      "scan",
+      "--json",
+      "--fail-fast",
+      "--scanners",
+      "InvisibleText,Secrets",
+      "hidden\u200Bword",
+    ]);
+    expect(result.code).toBe(1);
+    const body = JSON.parse(result.stdout) as {
+      valid: Record<string, boolean>;
+      sanitized_prompt: string;
+    };
+    expect(body.valid).toEqual({ InvisibleText: false });
+    expect(body.sanitized_prompt).toBe("hiddenword");
+  });
+
+  it("takes input_scanners from a YAML config with snake_case params and env interpolation", async () => {
+    const path = join(dir, "scanners.yaml");
+    await writeFile(
+      path,
+      [
+        "input_scanners:",
+        "  - type: Regex",
+        "    params:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: YAML env interpolation syntax
+        '      patterns: ["${TICKET_PATTERN:TICKET-\\\\d+}"]',
+        "      match_type: search",
+        "  - type: Secrets",
+        "    params: { redact_mode: partial }",
+        "",
+      ].join("\n"),
+    );
+    const result = await runCli("ragguard", [
+      "scan",
+      "--json",
+      "--config",
+      path,
+      "see TICKET-42 and TICKET-43",
+    ]);
+    expect(result.code).toBe(1);
+    const body = JSON.parse(result.stdout) as {
+      sanitized_prompt: string;
+      scanners: Record<string, number>;
+    };
+    expect(body.sanitized_prompt).toBe("see [REDACTED] and TICKET-43");
+    expect(body.scanners).toEqual({ Regex: 1, Secrets: 0 });
+  });
+
+  it("exits 2 with a message on usage and config errors", async () => {
+    const unknown = await runCli("ragguard", [
+      "scan",
+      "--scanners",
+      "Anonymize,BanTopics",
+      "hello",
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown scanner type "BanTopics" \(known: Regex, Anonymize/);
+    const empty = await runCli("ragguard", ["scan"], { input: "" });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("no text to scan");
+    const missing = await runCli("ragguard", ["scan", "--config", join(dir, "nope.yaml"), "hi"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("nope.yaml");
+  });
+});
