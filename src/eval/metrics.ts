@@ -47,6 +47,11 @@ export function rocAuc(rows: readonly ScoredLabel[]): number | null {
   return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
 }
 
+/** A scored, labelled row with the scanner's own verdict (positive = flagged / invalid). */
+export interface PredictedLabel extends ScoredLabel {
+  predicted: boolean;
+}
+
 /**
  * Confusion counts, precision, recall, F1, false-positive rate and AUC of `rows` when a score at
  * or above `threshold` means positive.
@@ -55,12 +60,22 @@ export function rocAuc(rows: readonly ScoredLabel[]): number | null {
  * binaryMetrics([{ score: 0.9, label: 1 }, { score: 0.2, label: 0 }], 0.5).f1 // 1
  */
 export function binaryMetrics(rows: readonly ScoredLabel[], threshold: number): BinaryMetrics {
+  return predictionMetrics(rows.map((row) => ({ ...row, predicted: row.score >= threshold })));
+}
+
+/**
+ * The same figures from each row's own verdict (a scanner's `valid === false`), with AUC from
+ * the scores.
+ *
+ * @example
+ * predictionMetrics([{ score: 1, label: 1, predicted: true }]).recall // 1
+ */
+export function predictionMetrics(rows: readonly PredictedLabel[]): BinaryMetrics {
   let tp = 0;
   let fp = 0;
   let tn = 0;
   let fn = 0;
-  for (const { score, label } of rows) {
-    const predicted = score >= threshold;
+  for (const { predicted, label } of rows) {
     if (predicted && label === 1) tp += 1;
     else if (predicted) fp += 1;
     else if (label === 1) fn += 1;
