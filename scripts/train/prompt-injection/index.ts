@@ -6,7 +6,6 @@ import {
   encodeWeights,
   type LinearModelFile,
   loadLinearModel,
-  marginOf,
 } from "../../../src/detectors/text-features/linear-model.js";
 import { binaryMetrics, type ScoredLabel } from "../../../src/eval/metrics.js";
 import { fitPlatt, trainLogistic } from "../lib/logistic.js";
