@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { parseConfig } from "../common/config.js";
 import { createLogger, type Logger } from "../common/logger.js";
+import { defaultScannerConfigs } from "../scanners/registry.js";
 import { createScanPool, type ScanPool } from "../workers/scan-pool.js";
 import { createAuthCheck } from "./auth.js";
 import {
@@ -11,7 +12,6 @@ import {
   ignoredConfigKeys,
   parseRateLimit,
 } from "./config.js";
-import { defaultGuardScanners } from "./default-scanners.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
 import { createGuardMetrics } from "./metrics.js";
 import { type Readiness, registerGuardRoutes } from "./routes.js";
@@ -78,7 +78,7 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
   const pool =
     options.pool ??
     createScanPool({
-      scanners: config.input_scanners ?? defaultGuardScanners(),
+      scanners: config.input_scanners ?? defaultScannerConfigs,
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,

@@ -6,6 +6,7 @@ export class ScanQueueFullError extends AppError {
     super("Too many scans are waiting; retry later.", {
       status: 503,
       code: "queue_full",
+      expose: true,
       details: { max_queue: maxQueue },
     });
   }
@@ -28,6 +29,6 @@ export class ScanTimeoutError extends AppError {
 /** The pool was destroyed, or a scan was cancelled by its caller. */
 export class ScanAbortedError extends AppError {
   constructor(reason: string) {
-    super(reason, { status: 503, code: "scan_aborted" });
+    super(reason, { status: 503, code: "scan_aborted", expose: true });
   }
 }

@@ -55,6 +55,9 @@ export interface ScanPool {
   destroy(): Promise<void>;
 }
 
+/** Time allowed for a worker to start and build its scanners during {@link ScanPool.warmup}. */
+const loadTimeoutMs = 120_000;
+
 /** The worker module beside this file: `.ts` when running from sources, `.js` from `dist/`. */
 function defaultWorkerFile(): string {
   const self = fileURLToPath(import.meta.url);
@@ -105,10 +108,14 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   });
   let closed = false;
 
-  async function scan(text: string, scanOptions: PoolScanOptions = {}): Promise<ScanOutcome> {
+  async function runTask(
+    text: string,
+    scanOptions: PoolScanOptions,
+    limitMs: number,
+  ): Promise<ScanOutcome> {
     if (closed) throw new ScanAbortedError("The scan pool is closed.");
     if (piscina.queueSize >= maxQueue) throw new ScanQueueFullError(maxQueue);
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(limitMs);
     const signal = scanOptions.signal ? AbortSignal.any([timeout, scanOptions.signal]) : timeout;
     const input: ScanTaskInput = {
       text,
@@ -120,7 +127,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     try {
       output = await piscina.run(input, { signal });
     } catch (error) {
-      if (timeout.aborted) throw new ScanTimeoutError(timeoutMs);
+      if (timeout.aborted) throw new ScanTimeoutError(limitMs);
       if (scanOptions.signal?.aborted) throw new ScanAbortedError("The scan was cancelled.");
       if (closed) throw new ScanAbortedError("The scan pool is closed.");
       if (error instanceof Error && /queue is at limit/i.test(error.message)) {
@@ -134,10 +141,12 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   }
 
   return {
-    scan,
+    scan: (text, scanOptions = {}) => runTask(text, scanOptions, timeoutMs),
     async warmup() {
+      // Loading models can take far longer than one scan may, so warm-up has its own limit.
+      const limitMs = Math.max(timeoutMs, loadTimeoutMs);
       await Promise.all(
-        Array.from({ length: threads }, () => scan("ragguard warm-up", { mode: "analyze" })),
+        Array.from({ length: threads }, () => runTask("ragguard warm-up", {}, limitMs)),
       );
     },
     get queueSize() {

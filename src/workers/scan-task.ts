@@ -48,7 +48,7 @@ export type CreateScannerFn = (
 ) => Scanner | Promise<Scanner>;
 
 /**
- * Make the function a scan worker runs for each task. Scanners are built once (on the first task)
+ * Make the function a scan worker runs for each task. Scanners are built once, at creation,
  * with a {@link createTaskVault} handle, and each task runs with its own fresh `Vault` behind it,
  * so two requests never see each other's redactions.
  *
@@ -70,11 +70,11 @@ export function createScanTask(
       throw new ConfigError(`${source}[${index}]: ${error.message}`, { cause: error });
     }
   };
-  let built: Promise<Scanner[]> | undefined;
-  const load = (): Promise<Scanner[]> => {
-    built ??= Promise.all(configs.map(buildOne));
-    return built;
-  };
+  // Build at once (while the worker starts), not on the first task; a failure is kept and
+  // reported by every task instead of crashing the thread.
+  const built = Promise.all(configs.map(buildOne));
+  built.catch(() => {});
+  const load = (): Promise<Scanner[]> => built;
 
   return async function runScanTask(input: ScanTaskInput): Promise<ScanTaskOutput> {
     try {

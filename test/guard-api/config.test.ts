@@ -32,9 +32,11 @@ describe("loadGuardApiConfig", () => {
     expect(config.rate_limit).toEqual({ enabled: false, limit: "100/minute" });
     expect(config.auth).toBeUndefined();
     expect(config.input_scanners?.map((s) => s.type)).toEqual([
-      "Regex",
       "InvisibleText",
       "Secrets",
+      "Regex",
+      "Anonymize",
+      "PromptInjection",
       "Toxicity",
     ]);
   });

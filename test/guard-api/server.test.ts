@@ -88,7 +88,14 @@ describe("guard API over real HTTP", () => {
       expect(json.sanitized_prompt).toBe("hello world");
       expect(json.is_valid).toBe(true);
       const scanners = json.scanners as Record<string, number>;
-      expect(Object.keys(scanners)).toEqual(["Regex", "InvisibleText", "Secrets", "Toxicity"]);
+      expect(Object.keys(scanners)).toEqual([
+        "InvisibleText",
+        "Secrets",
+        "Regex",
+        "Anonymize",
+        "PromptInjection",
+        "Toxicity",
+      ]);
       expect(scanners.Regex).toBe(0);
       for (const score of Object.values(scanners)) expect(typeof score).toBe("number");
     }
@@ -167,6 +174,29 @@ describe("guard API over real HTTP", () => {
     const notFound = await fetch(`${base}/analyze/output`, { method: "POST" });
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toMatchObject({ message: "Not Found" });
+  });
+
+  it("gives each request its own vault: concurrent prompts never see each other's personal data", async () => {
+    const people = Array.from({ length: 40 }, (_, i) => ({
+      email: `person${i}@example.com`,
+      phone: `+1 415 555 ${String(1000 + i)}`,
+    }));
+    const responses = await Promise.all(
+      people.map(({ email, phone }, i) =>
+        post(i % 2 === 0 ? "/analyze/prompt" : "/v1/analyze/prompt", {
+          prompt: `Write to ${email} and call ${phone}.`,
+        }),
+      ),
+    );
+    const everyValue = people.flatMap(({ email, phone }) => [email, phone]);
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.json.sanitized_prompt).toBe(
+        "Write to [REDACTED_EMAIL_ADDRESS_1] and call [REDACTED_PHONE_NUMBER_1].",
+      );
+      for (const value of everyValue)
+        expect(String(response.json.sanitized_prompt)).not.toContain(value);
+    }
   });
 
   it("logs scans at info with scores but never the prompt text", async () => {

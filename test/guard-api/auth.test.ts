@@ -1,0 +1,98 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/common/logger.js";
+import { createGuardApi } from "../../src/guard-api/app.js";
+import { secretsMatch } from "../../src/guard-api/auth.js";
+import { createScanPool, type ScanPool } from "../../src/workers/scan-pool.js";
+import { captureLogger } from "../helpers/capture-logger.js";
+
+let pool: ScanPool;
+let bearer: FastifyInstance;
+let basic: FastifyInstance;
+const warnings = captureLogger();
+
+beforeAll(async () => {
+  pool = createScanPool({ scanners: [{ type: "InvisibleText" }], threads: 1 });
+  bearer = await createGuardApi({
+    config: { auth: { type: "http_bearer", token: "s3cret-token" } },
+    pool,
+    logger: silentLogger,
+  });
+  basic = await createGuardApi({
+    config: { auth: { type: "http_basic", username: "guard", password: "pa:ss" } },
+    pool,
+    logger: silentLogger,
+  });
+});
+
+afterAll(async () => {
+  await bearer?.close();
+  await basic?.close();
+  await pool?.destroy();
+});
+
+const scan = (app: FastifyInstance, authorization?: string) =>
+  app.inject({
+    method: "POST",
+    url: "/analyze/prompt",
+    headers: authorization === undefined ? {} : { authorization },
+    payload: { prompt: "hello" },
+  });
+
+describe("guard API authentication", () => {
+  it("requires the bearer token on the scan routes, answering 401 with a challenge", async () => {
+    const missing = await scan(bearer);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers["www-authenticate"]).toBe("Bearer");
+    expect(missing.json()).toEqual({ message: "Not authenticated", details: null });
+    const wrong = await scan(bearer, "Bearer s3cret-tokeN");
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: "Invalid API key", details: null });
+    expect((await scan(bearer, "Basic czNjcmV0LXRva2Vu")).statusCode).toBe(401);
+    const ok = await scan(bearer, "bearer s3cret-token");
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ is_valid: true, sanitized_prompt: "hello" });
+  });
+
+  it("checks HTTP basic credentials, password colons included", async () => {
+    const encode = (pair: string) => `Basic ${Buffer.from(pair).toString("base64")}`;
+    expect((await scan(basic)).headers["www-authenticate"]).toMatch(/^Basic realm=/);
+    expect((await scan(basic, encode("guard:wrong"))).json()).toEqual({
+      message: "Invalid Username or Password",
+      details: null,
+    });
+    expect((await scan(basic, encode("guard"))).statusCode).toBe(401);
+    expect((await scan(basic, encode("guard:pa:ss"))).statusCode).toBe(200);
+  });
+
+  it("checks credentials before reading the body and leaves health and metrics open", async () => {
+    const unauthenticatedJunk = await bearer.inject({
+      method: "POST",
+      url: "/v1/scan/prompt",
+      headers: { "content-type": "text/plain" },
+      payload: "junk",
+    });
+    expect(unauthenticatedJunk.statusCode).toBe(401);
+    for (const url of ["/", "/healthz", "/readyz", "/metrics", "/v1/healthz"]) {
+      expect((await bearer.inject({ method: "GET", url })).statusCode).toBe(200);
+    }
+  });
+
+  it("warns at start when no authentication is configured", async () => {
+    const open = await createGuardApi({ pool, logger: warnings.logger });
+    await open.close();
+    expect(
+      warnings.lines.some(
+        (line) => line.level === "warn" && /Authentication is off/.test(line.msg ?? ""),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("secretsMatch", () => {
+  it("compares whole secrets of any length", () => {
+    expect(secretsMatch("abc", "abc")).toBe(true);
+    expect(secretsMatch("abc", "abcd")).toBe(false);
+    expect(secretsMatch("", "abc")).toBe(false);
+  });
+});
