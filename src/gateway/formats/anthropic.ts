@@ -39,30 +39,6 @@ export const anthropicToolUseBlockSchema = z.looseObject({
 });
 export type AnthropicToolUseBlock = z.infer<typeof anthropicToolUseBlockSchema>;
 
-export const anthropicToolResultBlockSchema = z.looseObject({
-  type: z.literal("tool_result"),
-  tool_use_id: z.string(),
-  content: z
-    .union([
-      z.string(),
-      z.array(z.discriminatedUnion("type", [anthropicTextBlockSchema, anthropicImageBlockSchema])),
-    ])
-    .optional(),
-  is_error: z.boolean().optional(),
-});
-export type AnthropicToolResultBlock = z.infer<typeof anthropicToolResultBlockSchema>;
-
-export const anthropicThinkingBlockSchema = z.looseObject({
-  type: z.literal("thinking"),
-  thinking: z.string(),
-  signature: z.string().optional(),
-});
-
-export const anthropicRedactedThinkingBlockSchema = z.looseObject({
-  type: z.literal("redacted_thinking"),
-  data: z.string(),
-});
-
 /**
  * Blocks of Anthropic's server tools (web search, code execution, MCP, …). The gateway does not
  * read them; they are listed so a message that carries them still parses.
@@ -83,6 +59,37 @@ export const anthropicServerBlockTypes = [
 const serverBlockSchemas = anthropicServerBlockTypes.map((type) =>
   z.looseObject({ type: z.literal(type) }),
 );
+
+export const anthropicToolResultBlockSchema = z.looseObject({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string(),
+  content: z
+    .union([
+      z.string(),
+      z.array(
+        z.discriminatedUnion("type", [
+          anthropicTextBlockSchema,
+          anthropicImageBlockSchema,
+          anthropicDocumentBlockSchema,
+          z.looseObject({ type: z.literal("search_result") }),
+        ]),
+      ),
+    ])
+    .optional(),
+  is_error: z.boolean().optional(),
+});
+export type AnthropicToolResultBlock = z.infer<typeof anthropicToolResultBlockSchema>;
+
+export const anthropicThinkingBlockSchema = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.string().optional(),
+});
+
+export const anthropicRedactedThinkingBlockSchema = z.looseObject({
+  type: z.literal("redacted_thinking"),
+  data: z.string(),
+});
 
 /** A content block in a request message. */
 export const anthropicContentBlockSchema = z.discriminatedUnion("type", [

@@ -9,6 +9,7 @@ import {
   parseToolArguments,
   unsupported,
 } from "./common.js";
+import { decodeGeminiToolCallId } from "./gemini-tool-call-id.js";
 
 const TARGET = "a Gemini model";
 
@@ -48,7 +49,10 @@ function assistantParts(message: AssistantMessage): GeminiPart[] {
   if (text !== "") parts.push({ text });
   for (const call of message.tool_calls ?? []) {
     const args = parseToolArguments(call.function.arguments, call.function.name);
-    parts.push({ functionCall: { name: call.function.name, args } });
+    const { signature } = decodeGeminiToolCallId(call.id);
+    const part: GeminiPart = { functionCall: { name: call.function.name, args } };
+    if (signature) part.thoughtSignature = signature;
+    parts.push(part);
   }
   return parts;
 }

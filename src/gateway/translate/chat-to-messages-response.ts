@@ -40,7 +40,7 @@ function toolUseBlock(call: ToolCall): AnthropicResponseBlock {
 export function chatToMessagesResponse(res: ChatCompletion, model: string): AnthropicMessage {
   const choice = res.choices[0];
   const content: AnthropicResponseBlock[] = [];
-  const reasoning = choice?.message.reasoning_content;
+  const reasoning = choice?.message.reasoning_content ?? choice?.message.reasoning;
   if (typeof reasoning === "string" && reasoning !== "") {
     content.push({ type: "thinking", thinking: reasoning, signature: "" });
   }

@@ -1,6 +1,11 @@
 /** OpenAI chat-completion chunks → Anthropic Messages stream events (stateful). */
 import type { AnthropicStopReason, AnthropicStreamEvent } from "../formats/anthropic.js";
-import type { ChatCompletionChunk, OpenAIUsage, ToolCallDelta } from "../formats/openai.js";
+import type {
+  ChatCompletionChunk,
+  ChunkDelta,
+  OpenAIUsage,
+  ToolCallDelta,
+} from "../formats/openai.js";
 import { newId } from "./common.js";
 import { toAnthropicStopReason } from "./stop-reasons.js";
 import { openAIToAnthropicUsage } from "./usage.js";
@@ -11,7 +16,7 @@ export interface ChatToMessagesStream {
   finish(): AnthropicStreamEvent[];
 }
 
-type OpenBlock = { kind: "text" } | { kind: "tool"; toolIndex: number };
+type OpenBlock = { kind: "text" | "thinking" } | { kind: "tool"; toolIndex: number };
 
 interface StreamState {
   started: boolean;
@@ -62,6 +67,29 @@ function textDelta(state: StreamState, text: string, out: AnthropicStreamEvent[]
   });
 }
 
+function thinkingDelta(state: StreamState, thinking: string, out: AnthropicStreamEvent[]): void {
+  if (state.open?.kind !== "thinking") {
+    closeBlock(state, out);
+    state.open = { kind: "thinking" };
+    out.push({
+      type: "content_block_start",
+      index: state.blockIndex,
+      content_block: { type: "thinking", thinking: "" },
+    });
+  }
+  out.push({
+    type: "content_block_delta",
+    index: state.blockIndex,
+    delta: { type: "thinking_delta", thinking },
+  });
+}
+
+/** Reasoning text as compatible servers stream it (`reasoning_content`; OpenRouter: `reasoning`). */
+function reasoningOf(delta: ChunkDelta): string {
+  const value = delta.reasoning_content ?? delta.reasoning;
+  return typeof value === "string" ? value : "";
+}
+
 function toolDelta(state: StreamState, call: ToolCallDelta, out: AnthropicStreamEvent[]): void {
   const open = state.open;
   if (open?.kind !== "tool" || open.toolIndex !== call.index) {
@@ -99,6 +127,8 @@ function pushChunk(
   const choice = chunk.choices.find((c) => c.index === 0);
   if (!choice) return out;
   const delta = choice.delta;
+  const reasoning = reasoningOf(delta);
+  if (reasoning) thinkingDelta(state, reasoning, out);
   if (delta.content) textDelta(state, delta.content, out);
   for (const call of delta.tool_calls ?? []) toolDelta(state, call, out);
   if (choice.finish_reason) {

@@ -2,6 +2,7 @@
 import type { GeminiCandidate } from "../formats/gemini.js";
 import type { ToolCall } from "../formats/openai.js";
 import { newId } from "./common.js";
+import { encodeGeminiToolCallId } from "./gemini-tool-call-id.js";
 
 export interface CandidateContent {
   text: string;
@@ -11,14 +12,14 @@ export interface CandidateContent {
 
 /**
  * Collect a candidate's text, thought text and function calls (each call gets the id Gemini gave
- * it, or a fresh `call_…` id).
+ * it, or a fresh `call_…` id, carrying the call's thought signature).
  */
 export function readCandidate(candidate: GeminiCandidate): CandidateContent {
   const out: CandidateContent = { text: "", reasoning: "", toolCalls: [] };
   for (const part of candidate.content?.parts ?? []) {
     if (part.functionCall) {
       out.toolCalls.push({
-        id: part.functionCall.id ?? newId("call_"),
+        id: encodeGeminiToolCallId(part.functionCall.id ?? newId("call_"), part.thoughtSignature),
         type: "function",
         function: {
           name: part.functionCall.name,

@@ -28,16 +28,28 @@ function documentToPart(block: Extract<AnthropicContentBlock, { type: "document"
   throw unsupported(`a document block with a "${source.type}" source`, TARGET);
 }
 
-/** `tool_result` → a `tool` message plus the images it carried (OpenAI tool messages are text). */
+/** A `search_result` block as plain text: title, source, then its text content. */
+function searchResultText(block: Record<string, unknown>): string {
+  const content = Array.isArray(block.content) ? (block.content as { text?: unknown }[]) : [];
+  const body = content.map((c) => (typeof c.text === "string" ? c.text : "")).join("\n");
+  return [block.title, block.source, body].filter((v) => typeof v === "string" && v).join("\n");
+}
+
+/**
+ * `tool_result` → a `tool` message, plus a user message with the images and documents it carried
+ * (OpenAI tool messages hold text only).
+ */
 function toolResultToMessages(block: AnthropicToolResultBlock): ChatMessage[] {
   const content = block.content ?? "";
   const texts: TextPart[] = [];
-  const images: ContentPart[] = [];
+  const attachments: ContentPart[] = [];
   if (typeof content === "string") texts.push({ type: "text", text: content });
   else {
     for (const part of content) {
       if (part.type === "text") texts.push({ type: "text", text: part.text });
-      else images.push(imageToPart(part));
+      else if (part.type === "image") attachments.push(imageToPart(part));
+      else if (part.type === "document") attachments.push(documentToPart(part));
+      else texts.push({ type: "text", text: searchResultText(part) });
     }
   }
   const text = texts.map((part) => part.text).join("\n");
@@ -45,7 +57,7 @@ function toolResultToMessages(block: AnthropicToolResultBlock): ChatMessage[] {
   const messages: ChatMessage[] = [
     { role: "tool", tool_call_id: block.tool_use_id, content: toolText },
   ];
-  if (images.length > 0) messages.push({ role: "user", content: images });
+  if (attachments.length > 0) messages.push({ role: "user", content: attachments });
   return messages;
 }
 

@@ -5,10 +5,12 @@ import {
 } from "../../../src/gateway/formats/gemini.js";
 import {
   chatCompletionChunkSchema,
+  chatCompletionRequestSchema,
   chatCompletionSchema,
   embeddingRequestSchema,
   embeddingResponseSchema,
 } from "../../../src/gateway/formats/openai.js";
+import { chatToGeminiRequest } from "../../../src/gateway/translate/chat-to-gemini-request.js";
 import {
   embeddingsToGeminiRequest,
   encodeEmbeddingBase64,
@@ -247,5 +249,55 @@ describe("Gemini embeddings", () => {
   it("rejects token-id input for Gemini", () => {
     const req = embeddingRequestSchema.parse({ model: "emb", input: [1, 2, 3] });
     expect(() => embeddingsToGeminiRequest(req, "g")).toThrow(/token-id/);
+  });
+});
+
+describe("Gemini thought signatures", () => {
+  it("carry a function call's thoughtSignature through the tool call id and back", () => {
+    const reply = geminiToChatResponse(
+      parseRes({
+        candidates: [
+          {
+            content: {
+              role: "model",
+              parts: [
+                {
+                  functionCall: { name: "check_flight", args: { flight: "AA100" } },
+                  thoughtSignature: "CiQBcsjafE+sig/==",
+                },
+              ],
+            },
+            finishReason: "STOP",
+          },
+        ],
+      }),
+      "gemini-3-pro",
+    );
+    const call = reply.choices[0]?.message.tool_calls?.[0];
+    expect(call?.id).toMatch(/^call_[0-9a-f]+__thought__CiQBcsjafE\+sig\/==$/);
+    const next = chatToGeminiRequest(
+      chatCompletionRequestSchema.parse({
+        model: "g",
+        messages: [
+          { role: "user", content: "Is AA100 on time?" },
+          { role: "assistant", content: null, tool_calls: [call] },
+          { role: "tool", tool_call_id: call?.id, content: '{"status":"delayed"}' },
+        ],
+      }),
+      "gemini-3-pro",
+    );
+    expect(next.contents[1]).toEqual({
+      role: "model",
+      parts: [
+        {
+          functionCall: { name: "check_flight", args: { flight: "AA100" } },
+          thoughtSignature: "CiQBcsjafE+sig/==",
+        },
+      ],
+    });
+    expect(next.contents[2]?.parts[0]?.functionResponse).toEqual({
+      name: "check_flight",
+      response: { status: "delayed" },
+    });
   });
 });

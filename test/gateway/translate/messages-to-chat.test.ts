@@ -375,4 +375,77 @@ describe("createChatToMessagesStream", () => {
     const events = createChatToMessagesStream("m").finish();
     expect(events.map((e) => e.type)).toEqual(["message_start", "message_delta", "message_stop"]);
   });
+
+  it("streams reasoning deltas as a thinking block before the text block", () => {
+    const stream = createChatToMessagesStream("deepseek-reasoner");
+    const events = [
+      chunk({ role: "assistant", content: null, reasoning_content: "Think" }),
+      chunk({ reasoning_content: " more" }),
+      chunk({ content: "Answer" }),
+      chunk({}, "stop"),
+    ].flatMap((c) => stream.push(c));
+    events.push(...stream.finish());
+    for (const event of events)
+      expect(anthropicStreamEventSchema.safeParse(event).success).toBe(true);
+    expect(events.slice(1, 8)).toEqual([
+      { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "thinking_delta", thinking: "Think" },
+      },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "thinking_delta", thinking: " more" },
+      },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Answer" } },
+      { type: "content_block_stop", index: 1 },
+    ]);
+  });
+});
+
+describe("messagesToChatRequest tool results with documents and search results", () => {
+  it("keeps search-result text in the tool message and moves documents to a user turn", () => {
+    const req = anthropicMessagesRequestSchema.parse({
+      model: "m",
+      max_tokens: 10,
+      messages: [
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "toolu_s",
+              content: [
+                {
+                  type: "search_result",
+                  source: "https://docs.example.com/a",
+                  title: "Guide",
+                  content: [{ type: "text", text: "Step one." }],
+                },
+                {
+                  type: "document",
+                  source: { type: "base64", media_type: "application/pdf", data: "JVBER" },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(messagesToChatRequest(req, "gpt").messages).toEqual([
+      {
+        role: "tool",
+        tool_call_id: "toolu_s",
+        content: "Guide\nhttps://docs.example.com/a\nStep one.",
+      },
+      {
+        role: "user",
+        content: [{ type: "file", file: { file_data: "data:application/pdf;base64,JVBER" } }],
+      },
+    ]);
+  });
 });
