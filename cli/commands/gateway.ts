@@ -1,12 +1,70 @@
-import { Command } from "commander";
-import { AppError } from "../../src/common/errors.js";
-import { action } from "../run.js";
+import { Command, Option } from "commander";
+import { createLogger, type LogFormat } from "../../src/common/logger.js";
+import { loadGatewayConfig } from "../../src/gateway/config/load.js";
+import { createGateway } from "../../src/gateway/create-gateway.js";
+import { action, UsageError } from "../run.js";
 
-/** `ragguard gateway` — not built yet; its issue fills it in. */
+interface GatewayCliOptions {
+  config: string;
+  port: number;
+  host: string;
+  logFormat: LogFormat;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function waitForShutdown(): Promise<string> {
+  return new Promise((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.once(signal, () => resolve(signal));
+  });
+}
+
+/** `ragguard gateway --config <path>`: serve the model gateway until SIGINT/SIGTERM. */
 export function gatewayCommand(): Command {
-  return new Command("gateway").description("(not available yet)").action(
-    action(async () => {
-      throw new AppError("ragguard gateway is not available in this build yet", { expose: true });
-    }),
-  );
+  return new Command("gateway")
+    .description("Run the model gateway (OpenAI- and Anthropic-format routes, keys, providers).")
+    .requiredOption("--config <path>", "gateway YAML config (model_list, general_settings, …)")
+    .option("--port <port>", "port to listen on", parsePort, 4000)
+    .option("--host <host>", "address to listen on", "0.0.0.0")
+    .addOption(
+      new Option("--log-format <format>", "log line format")
+        .choices(["text", "json"])
+        .default("text"),
+    )
+    .addOption(
+      new Option("--log-level <level>", "log level (prompt text only at debug)")
+        .choices(["debug", "info", "warn", "error"])
+        .default("info"),
+    )
+    .addHelpText(
+      "after",
+      "\nEnvironment: the variables the config names as os.environ/<VAR>, and provider key\n" +
+        "variables (OPENAI_API_KEY, ANTHROPIC_API_KEY, …) for entries without api_key.\n" +
+        "Exit codes: 0 stopped by SIGINT/SIGTERM, 2 config or usage error, 1 other failure.",
+    )
+    .action(
+      action(async (options: GatewayCliOptions) => {
+        const logger = createLogger({
+          format: options.logFormat,
+          level: options.logLevel,
+          name: "gateway",
+        });
+        const config = await loadGatewayConfig(options.config, process.env);
+        const gateway = await createGateway({ config, logger, env: process.env });
+        const shutdown = waitForShutdown();
+        await gateway.listen({ port: options.port, host: options.host });
+        const signal = await shutdown;
+        logger.info({ signal }, "gateway stopping");
+        await gateway.close();
+        return 0;
+      }),
+    );
 }

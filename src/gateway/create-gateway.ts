@@ -83,7 +83,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       ? options.config
       : parseGatewayConfig(options.config, env, "config");
   const metrics = createGatewayMetrics();
-  const adapters = providerAdapters as Readonly<Record<string, ProviderAdapter>>;
+  const adapters: Readonly<Record<string, ProviderAdapter>> = providerAdapters;
   const fetchImpl = options.fetch ?? fetch;
   const router = createModelRouter({ config, adapters, env, fetch: fetchImpl, logger, metrics });
   const hooks = buildHooks(config, options, logger, env);

@@ -3,6 +3,7 @@ import { anthropicProvider } from "./anthropic/index.js";
 import { azureProvider } from "./azure/index.js";
 import { deepseekProvider } from "./deepseek/index.js";
 import { fireworksAiProvider } from "./fireworks_ai/index.js";
+import { geminiProvider } from "./gemini/index.js";
 import { groqProvider } from "./groq/index.js";
 import { hostedVllmProvider } from "./hosted_vllm/index.js";
 import { mistralProvider } from "./mistral/index.js";
@@ -14,7 +15,7 @@ import type { ProviderAdapter } from "./types.js";
 import { xaiProvider } from "./xai/index.js";
 
 /** Every provider adapter by name; a provider missing here is a compile error. */
-export const providerAdapters: Readonly<Partial<Record<ProviderName, ProviderAdapter>>> = {
+export const providerAdapters: Readonly<Record<ProviderName, ProviderAdapter>> = {
   openai: openaiProvider,
   azure: azureProvider,
   hosted_vllm: hostedVllmProvider,
@@ -27,4 +28,5 @@ export const providerAdapters: Readonly<Partial<Record<ProviderName, ProviderAda
   fireworks_ai: fireworksAiProvider,
   xai: xaiProvider,
   anthropic: anthropicProvider,
+  gemini: geminiProvider,
 };
