@@ -36,6 +36,14 @@ export { createLogger, type Logger } from "./common/logger.js";
 export type { TextClassifier } from "./detectors/classifier.js";
 // Scanners
 export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types.js";
+// Guard API (the LLM Guard-compatible HTTP server)
+export { createGuardApi, type GuardApiOptions } from "./guard-api/app.js";
+export {
+  type GuardApiConfig,
+  type GuardApiConfigInput,
+  guardApiConfigSchema,
+  loadGuardApiConfig,
+} from "./guard-api/config.js";
 // Scanning core
 export { failedScanners, isValid } from "./scan/is-valid.js";
 export { MatchType } from "./scan/match-type.js";
@@ -78,3 +86,12 @@ export { type GuardPromptOptions, guardPrompt } from "./screening/guard-prompt.j
 export type { ConversationScanners } from "./screening/options.js";
 export { PromptGuard, type PromptGuardOptions } from "./screening/prompt-guard.js";
 export { PromptRejectedError, type PromptRejection } from "./screening/prompt-rejected-error.js";
+// Scan worker pool (scanners in worker threads, bounded queue, per-scan time limit)
+export { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./workers/errors.js";
+export {
+  createScanPool,
+  type PoolScanOptions,
+  type ScanOutcome,
+  type ScanPool,
+  type ScanPoolOptions,
+} from "./workers/scan-pool.js";
