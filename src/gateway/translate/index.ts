@@ -15,6 +15,11 @@ export { createChatToMessagesStream } from "./chat-to-messages-stream.js";
 export type { ChatStreamOptions } from "./chunk-builder.js";
 export type { TranslateOptions } from "./common.js";
 export { parseDataUrl } from "./common.js";
+export {
+  chatChunkToCompletionChunk,
+  chatToCompletionResponse,
+  completionToChatRequest,
+} from "./completion-chat.js";
 export type { AnthropicErrorType, OpenAIErrorType } from "./errors.js";
 export {
   anthropicErrorTypes,
@@ -34,6 +39,7 @@ export { toGeminiSchema } from "./gemini-schema.js";
 export { geminiToChatResponse } from "./gemini-to-chat-response.js";
 export type { GeminiToChatStream } from "./gemini-to-chat-stream.js";
 export { createGeminiToChatStream } from "./gemini-to-chat-stream.js";
+export { decodeGeminiToolCallId, encodeGeminiToolCallId } from "./gemini-tool-call-id.js";
 export { messagesToChatRequest } from "./messages-to-chat-request.js";
 export {
   geminiToOpenAIFinishReason,
