@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { Vault } from "../scanners/vault.js";
 import { Deanonymizer } from "./deanonymizer.js";
-import { loggerSchema, parseScreeningOptions, scannerFactorySchema } from "./options.js";
+import { createPromptScanners } from "./default-scanners.js";
+import { conversationScannersSchema, loggerSchema, parseScreeningOptions } from "./options.js";
 import { PromptGuard } from "./prompt-guard.js";
 
 export const createScreeningOptionsSchema = z.object({
-  scanners: scannerFactorySchema,
+  scanners: conversationScannersSchema.optional(),
   failFast: z.boolean().optional(),
   ignoreInvalid: z.array(z.string().min(1)).optional(),
   inputKey: z.string().min(1).optional(),
@@ -15,7 +16,8 @@ export const createScreeningOptionsSchema = z.object({
 
 /**
  * `scanners`: builds the conversation's scanners around its new vault, e.g.
- * `(vault) => [new Anonymize(vault), toxicity, injection]` (build heavy detectors once, outside).
+ * `(vault) => [new Anonymize(vault), toxicity, injection]`; default {@link createPromptScanners}()
+ * (made per call: build it once and pass it in when you open many conversations).
  * The other options are {@link PromptGuard}'s.
  */
 export type CreateScreeningOptions = z.input<typeof createScreeningOptionsSchema>;
@@ -36,13 +38,14 @@ export interface Screening {
  * const { guard, deanonymizer } = createScreening({ scanners: (vault) => [new Anonymize(vault), toxicity] });
  * const chain = guard.pipe(prompt).pipe(chatModel).pipe(deanonymizer);
  */
-export function createScreening(options: CreateScreeningOptions): Screening {
+export function createScreening(options: CreateScreeningOptions = {}): Screening {
   const { scanners, ...guardOptions } = parseScreeningOptions(
     createScreeningOptionsSchema,
     options,
     "createScreening",
   );
   const vault = new Vault();
-  const guard = new PromptGuard({ ...guardOptions, scanners: [...scanners(vault)] });
+  const build = scanners ?? createPromptScanners();
+  const guard = new PromptGuard({ ...guardOptions, scanners: [...build(vault)], vault });
   return { guard, deanonymizer: new Deanonymizer({ vault }), vault };
 }

@@ -2,16 +2,23 @@ import { AIMessage, AIMessageChunk, type MessageContent } from "@langchain/core/
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import { ValidationError } from "../common/errors.js";
+import { Deanonymize, deanonymizeMatchingStrategies } from "../scanners/deanonymize.js";
 import type { Vault } from "../scanners/vault.js";
 import { contentTexts, replaceContentTexts } from "./message-content.js";
 import { chunkWithContent, mapAIMessage } from "./message-map.js";
 import { parseScreeningOptions, vaultSchema } from "./options.js";
 import { createStreamRestorer, type StreamRestorer } from "./stream-restorer.js";
-import { restorePlaceholders } from "./vault-text.js";
 
-export const deanonymizerOptionsSchema = z.object({ vault: vaultSchema });
+export const deanonymizerOptionsSchema = z.object({
+  vault: vaultSchema,
+  matchingStrategy: z.enum(deanonymizeMatchingStrategies).default("case_insensitive"),
+});
 
-/** `vault`: the vault the conversation's `Anonymize` scanner fills. */
+/**
+ * `vault`: the vault the conversation's `Anonymize` scanner fills. `matchingStrategy` (default
+ * `case_insensitive`): as `Deanonymize`'s, so `redacted_person_1` or a placeholder whose brackets
+ * the model dropped is restored too; `exact` restores placeholders only as written.
+ */
 export type DeanonymizerOptions = z.input<typeof deanonymizerOptionsSchema>;
 
 /** What a deanonymizer restores: a model's text, message or message chunk. */
@@ -35,10 +42,15 @@ export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> exten
   override lc_namespace = ["ragguard", "screening"];
 
   readonly vault: Vault;
+  readonly #deanonymize: Deanonymize;
 
   constructor(options: DeanonymizerOptions) {
     super();
-    this.vault = parseScreeningOptions(deanonymizerOptionsSchema, options, "Deanonymizer").vault;
+    const parsed = parseScreeningOptions(deanonymizerOptionsSchema, options, "Deanonymizer");
+    this.vault = parsed.vault;
+    this.#deanonymize = new Deanonymize(parsed.vault, {
+      matchingStrategy: parsed.matchingStrategy,
+    });
   }
 
   /** Restore one value; the result has the input's type (a string stays a string, ...). */
@@ -53,9 +65,9 @@ export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> exten
 
   /** Restore one complete value without LangChain callbacks. */
   restore<V extends T>(value: V): V {
-    if (typeof value === "string") return restorePlaceholders(this.vault, value) as V;
+    if (typeof value === "string") return this.#deanonymize.restore(value) as V;
     if (AIMessage.isInstance(value) || AIMessageChunk.isInstance(value)) {
-      return mapAIMessage(value, (text) => restorePlaceholders(this.vault, text)) as V;
+      return mapAIMessage(value, (text) => this.#deanonymize.restore(text)) as V;
     }
     throw new ValidationError(
       `Deanonymizer restores strings, AIMessage and AIMessageChunk values; got ${describe(value)}`,
@@ -73,7 +85,7 @@ export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> exten
   }
 
   async *#restoreStream(input: AsyncGenerator<T>): AsyncGenerator<T> {
-    const restorer = createStreamRestorer(this.vault);
+    const restorer = createStreamRestorer(this.vault, (text) => this.#deanonymize.restore(text));
     // The last value that went through the restorer decides the shape of the final flush.
     let last: string | AIMessageChunk | undefined;
     for await (const chunk of input) {

@@ -1,35 +1,52 @@
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
+import { Deanonymize } from "../scanners/deanonymize.js";
 import { Vault } from "../scanners/vault.js";
-import { contentTexts, isUserMessage } from "./message-content.js";
+import { createPromptScanners } from "./default-scanners.js";
+import {
+  contentTexts,
+  isUserMessage,
+  replaceContentTexts,
+  withUserContent,
+} from "./message-content.js";
 import { mapAIMessage, mapMessageTexts } from "./message-map.js";
-import { loggerSchema, parseScreeningOptions, scannerFactorySchema } from "./options.js";
+import {
+  type ConversationScanners,
+  conversationScannersSchema,
+  loggerSchema,
+  parseScreeningOptions,
+} from "./options.js";
 import { assertAccepted, screenTexts } from "./screen-texts.js";
-import { redactOriginals, restorePlaceholders } from "./vault-text.js";
+import { redactOriginals } from "./vault-text.js";
 
 export const guardMiddlewareOptionsSchema = z.object({
-  scanners: scannerFactorySchema,
+  scanners: conversationScannersSchema.optional(),
   failFast: z.boolean().default(false),
   ignoreInvalid: z.array(z.string().min(1)).default(["Anonymize"]),
-  messages: z.enum(["last", "all"]).default("last"),
+  messages: z.enum(["last", "all"]).default("all"),
   refusalMessage: z.string().min(1).optional(),
   logger: loggerSchema.optional(),
 });
 
 /**
  * `scanners`: builds the scanners around the conversation's vault (one vault per thread, kept in
- * the agent state). `ignoreInvalid` (default `["Anonymize"]`): PII is replaced by placeholders
- * and passed on; `[]` rejects it. `messages` (default `"last"`): screen the newest user message,
- * or every user message not screened yet. `refusalMessage`: end the run with this answer instead
- * of throwing `PromptRejectedError`.
+ * the agent state); default {@link createPromptScanners}(). `ignoreInvalid` (default
+ * `["Anonymize"]`): PII is replaced by placeholders and passed on; `[]` rejects it.
+ * `messages` (default `"all"`): screen every user message not screened yet in this thread (with a
+ * checkpointer that is the newest one; without one, the history the caller sends along is
+ * screened too, since it reaches the model); `"last"`: only the newest. `refusalMessage`: end the
+ * run with this answer instead of throwing `PromptRejectedError`.
  */
 export type GuardMiddlewareOptions = z.input<typeof guardMiddlewareOptionsSchema>;
 
 // Private agent state (keys starting with "_" stay out of the agent's input and output).
 const stateSchema = z.object({
   _ragguardVault: z.array(z.tuple([z.string(), z.string()])).default([]),
-  _ragguardScreened: z.array(z.string()).default([]),
+  // Per screened user message id: its texts as the scanners left them.
+  _ragguardSanitized: z.record(z.string(), z.array(z.string())).default({}),
+  // Ids of refused user messages: kept in the thread, never sent to the model.
+  _ragguardRefused: z.array(z.string()).default([]),
 });
 
 type GuardState = z.output<typeof stateSchema> & { messages: BaseMessage[] };
@@ -43,8 +60,13 @@ type GuardState = z.output<typeof stateSchema> & { messages: BaseMessage[] };
  * import { guardMiddleware } from "ragguard/agents";
  * const agent = createAgent({ model, tools, middleware: [guardMiddleware({ scanners })] });
  */
-export function guardMiddleware(options: GuardMiddlewareOptions) {
-  const parsed = parseScreeningOptions(guardMiddlewareOptionsSchema, options, "guardMiddleware");
+export function guardMiddleware(options: GuardMiddlewareOptions = {}) {
+  const { scanners, ...rest } = parseScreeningOptions(
+    guardMiddlewareOptionsSchema,
+    options,
+    "guardMiddleware",
+  );
+  const parsed = { ...rest, scanners: scanners ?? createPromptScanners() };
   return createMiddleware({
     name: "RagguardGuardMiddleware",
     stateSchema,
@@ -54,20 +76,37 @@ export function guardMiddleware(options: GuardMiddlewareOptions) {
     },
     wrapModelCall: async (request, handler) => {
       const vault = vaultFromState(request.state._ragguardVault);
-      if (vault.size === 0) return handler(request);
+      const sanitized = request.state._ragguardSanitized ?? {};
+      const refused = new Set(request.state._ragguardRefused ?? []);
       const hide = (text: string): string => redactOriginals(vault, text);
-      const messages = request.messages.map((message) => mapMessageTexts(message, hide));
+      const messages = request.messages
+        .filter((message) => message.id === undefined || !refused.has(message.id))
+        .map((message) => mapMessageTexts(withSanitizedTexts(message, sanitized), hide));
       const answer = await handler({ ...request, messages });
-      return mapAIMessage(answer, (text) => restorePlaceholders(vault, text));
+      const deanonymize = new Deanonymize(vault);
+      return mapAIMessage(answer, (text) => deanonymize.restore(text));
     },
   });
 }
 
-type ParsedOptions = z.output<typeof guardMiddlewareOptionsSchema>;
+type ParsedOptions = z.output<typeof guardMiddlewareOptionsSchema> & {
+  scanners: ConversationScanners;
+};
+
+/** A user message with the texts the scanners produced for it, when it was screened. */
+function withSanitizedTexts(
+  message: BaseMessage,
+  sanitized: Record<string, string[]>,
+): BaseMessage {
+  const texts = message.id === undefined ? undefined : sanitized[message.id];
+  if (texts === undefined || !isUserMessage(message)) return message;
+  return withUserContent(message, replaceContentTexts(message.content, texts));
+}
 
 interface GuardUpdate {
   _ragguardVault?: [string, string][];
-  _ragguardScreened?: string[];
+  _ragguardSanitized?: Record<string, string[]>;
+  _ragguardRefused?: string[];
   messages?: BaseMessage[];
   jumpTo?: "end";
 }
@@ -76,10 +115,12 @@ async function screenNewMessages(
   state: GuardState,
   options: ParsedOptions,
 ): Promise<GuardUpdate | undefined> {
-  const screened = new Set(state._ragguardScreened);
+  const screened = state._ragguardSanitized;
+  const refused = state._ragguardRefused;
   const users = state.messages.filter(isUserMessage);
   const pending = (options.messages === "all" ? users : users.slice(-1)).filter(
-    (message) => message.id === undefined || !screened.has(message.id),
+    (message) =>
+      message.id === undefined || !(message.id in screened || refused.includes(message.id)),
   );
   if (pending.length === 0) return undefined;
   const vault = vaultFromState(state._ragguardVault);
@@ -92,22 +133,33 @@ async function screenNewMessages(
       ...(options.logger ? { logger: options.logger } : {}),
     },
   );
-  const nowScreened = [
-    ...screened,
-    ...pending.flatMap((message) => (message.id ? [message.id] : [])),
-  ];
   if (result.failedScanners.length > 0 && options.refusalMessage !== undefined) {
     return {
       jumpTo: "end",
       messages: [new AIMessage(options.refusalMessage)],
-      _ragguardScreened: nowScreened,
+      _ragguardRefused: [...refused, ...pending.flatMap((message) => message.id ?? [])],
     };
   }
   assertAccepted(result);
   return {
     _ragguardVault: vault.get().map(([placeholder, original]) => [placeholder, original]),
-    _ragguardScreened: nowScreened,
+    _ragguardSanitized: { ...screened, ...sanitizedById(pending, result.sanitized) },
   };
+}
+
+/** Split the flat list of sanitized texts back per message id. */
+function sanitizedById(
+  messages: readonly BaseMessage[],
+  sanitized: readonly string[],
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let offset = 0;
+  for (const message of messages) {
+    const count = contentTexts(message.content).length;
+    if (message.id !== undefined) out[message.id] = sanitized.slice(offset, offset + count);
+    offset += count;
+  }
+  return out;
 }
 
 function vaultFromState(entries: readonly (readonly [string, string])[] | undefined): Vault {

@@ -25,7 +25,7 @@ export const scannerSchema = z.custom<Scanner>(isScanner, {
 /** A function that builds the scanners for one conversation's vault. */
 export type ConversationScanners = (vault: Vault) => readonly Scanner[];
 
-export const scannerFactorySchema = z.custom<ConversationScanners>(
+export const conversationScannersSchema = z.custom<ConversationScanners>(
   (value) => typeof value === "function",
   { message: "must be a function (vault) => Scanner[]" },
 );

@@ -2,12 +2,15 @@ import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import type { Logger } from "../common/logger.js";
 import type { Scanner } from "../scan/scanner.js";
-import { loggerSchema, parseScreeningOptions, scannerSchema } from "./options.js";
+import { Vault } from "../scanners/vault.js";
+import { createPromptScanners } from "./default-scanners.js";
+import { loggerSchema, parseScreeningOptions, scannerSchema, vaultSchema } from "./options.js";
 import { extractPrompt, type MessageSelection } from "./prompt-input.js";
 import { assertAccepted, screenTexts } from "./screen-texts.js";
 
 export const promptGuardOptionsSchema = z.object({
-  scanners: z.array(scannerSchema).min(1, "give at least one scanner"),
+  scanners: z.array(scannerSchema).min(1, "give at least one scanner").optional(),
+  vault: vaultSchema.optional(),
   failFast: z.boolean().default(false),
   ignoreInvalid: z.array(z.string().min(1)).default(["Anonymize"]),
   inputKey: z.string().min(1).default("input"),
@@ -16,7 +19,9 @@ export const promptGuardOptionsSchema = z.object({
 });
 
 /**
- * `scanners`: run in order, each on the previous one's sanitized text.
+ * `scanners`: run in order, each on the previous one's sanitized text; default the spec's
+ * `Anonymize(vault)`, `Toxicity()`, `PromptInjection({ matchType: SENTENCE })`. `vault`: the vault
+ * of the default `Anonymize` (default a new one, exposed as `guard.vault`).
  * `ignoreInvalid` (default `["Anonymize"]`): a prompt with PII is passed on with placeholders;
  * pass `[]` to reject it instead. `inputKey` (default `"input"`): the key screened in object
  * inputs. `messages` (default `"last"`): screen only the newest user message, or `"all"`.
@@ -42,16 +47,19 @@ export class PromptGuard<T = unknown> extends Runnable<T, T> {
   override lc_namespace = ["ragguard", "screening"];
 
   readonly scanners: readonly Scanner[];
+  /** The vault given in the options, or the one made for the default scanners. */
+  readonly vault: Vault | undefined;
   readonly failFast: boolean;
   readonly ignoreInvalid: readonly string[];
   readonly inputKey: string;
   readonly messages: MessageSelection;
   readonly #logger: Logger | undefined;
 
-  constructor(options: PromptGuardOptions) {
+  constructor(options: PromptGuardOptions = {}) {
     super();
     const parsed = parseScreeningOptions(promptGuardOptionsSchema, options, "PromptGuard");
-    this.scanners = parsed.scanners;
+    this.vault = parsed.vault ?? (parsed.scanners ? undefined : new Vault());
+    this.scanners = parsed.scanners ?? createPromptScanners()(this.vault ?? new Vault());
     this.failFast = parsed.failFast;
     this.ignoreInvalid = parsed.ignoreInvalid;
     this.inputKey = parsed.inputKey;

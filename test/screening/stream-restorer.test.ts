@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Deanonymize } from "../../src/scanners/deanonymize.js";
 import { Vault } from "../../src/scanners/vault.js";
 import { createStreamRestorer } from "../../src/screening/stream-restorer.js";
 import { redactOriginals, restorePlaceholders } from "../../src/screening/vault-text.js";
@@ -92,6 +93,42 @@ describe("createStreamRestorer", () => {
             text.slice(start, [...points, text.length][index]),
           );
           expect(streamThrough(vault, pieces)).toBe(restorePlaceholders(vault, text));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("agrees with Deanonymize's case-insensitive restore for every cut, brackets dropped or not", () => {
+    const vault = sampleVault();
+    const deanonymize = new Deanonymize(vault);
+    const restore = (text: string): string => deanonymize.restore(text);
+    const token = fc.oneof(
+      fc.constantFrom(
+        "[REDACTED_PERSON_1]",
+        "redacted_person_10",
+        "REDACTED_EMAIL_ADDRESS_1",
+        "[redacted_credit_card_1]",
+        "[",
+        " ",
+        "re",
+      ),
+      fc.string({ maxLength: 5 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(token, { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (parts, cuts) => {
+          const text = parts.join("");
+          const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          const ends = [...points, text.length];
+          const pieces = [0, ...points].map((start, index) => text.slice(start, ends[index]));
+          const restorer = createStreamRestorer(vault, restore);
+          const streamed = pieces.map((piece) => restorer.push(piece)).join("") + restorer.flush();
+          expect(streamed).toBe(restore(text));
         },
       ),
       { numRuns: 400 },
