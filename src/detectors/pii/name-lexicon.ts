@@ -3,6 +3,7 @@ import {
   extraSurnames,
   honorifics,
   nameParticles,
+  nonNameWords,
   organizationSuffixes,
   placePrefixes,
   streetSuffixes,
@@ -45,9 +46,13 @@ export function buildNameLexicon(tags: LexiconTags, switches: LexiconTags): Name
     else if (tag === "LastName") surnames.add(word);
     else otherWords.add(word);
   }
+  for (const word of nonNameWords) {
+    givenNames.delete(word);
+    otherWords.add(word);
+  }
   for (const [word, tag] of Object.entries(switches)) {
     if (typeof tag === "string" && tag.startsWith("Person|") && !word.includes(" ")) {
-      ambiguousNames.add(word);
+      if (!nonNameWords.includes(word)) ambiguousNames.add(word);
       givenNames.delete(word);
     }
   }

@@ -70,9 +70,13 @@ export const nameParticles: readonly string[] = splitWords(`
   van von der den de del della di da dos das du la le ter ten bin ibn al el ben mac st. y
 `);
 
-/** Text right before a name that announces it ("my name is", "Dear", "signed by"). */
-export const strongNameCue =
-  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bmaiden name is|\bi am|\bi'm|\bthis is|\bcalled|\bnamed|\bsigned(?: by)?|\bsincerely,?|\bregards,?|\bcheers,?|\bdear|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\b(?:patient|customer|employee|client|applicant|contact|user|account holder|cardholder)\s*:?)\s*$/i;
+/** Text right before a name that says it is one ("my name is", "Dear", "signed by"). */
+export const explicitNameCue =
+  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
+
+/** Headers and sign-offs before a name ("From:", "Regards,"); they also precede teams and roles. */
+export const headerNameCue =
+  /(?:\bsincerely,?|\bregards,?|\bcheers,?|\bbest,|\bthanks,|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\bcontact:?)\s*$/i;
 
 /** Text right before a name that makes one more likely ("hello", "ask", "with"). */
 export const weakNameCue =
@@ -98,5 +102,13 @@ export const organizationSuffixes: readonly string[] = splitWords(`
   ltd ltd. limited inc inc. llc llp plc gmbh ag sa sarl bv nv corp corporation company co group
   holdings partners associates services technologies technology solutions systems labs bank
   university college institute foundation hospital clinic school office club hotel airport
-  consulting capital ventures software
+  consulting capital ventures software team department dept committee council board hall
+  elementary academy church center centre museum library station stadium theatre theater
+  gallery market mall
+`);
+
+/** Capitalised words that are never a name on their own (months, weekdays). */
+export const nonNameWords: readonly string[] = splitWords(`
+  january february march april may june july august september october november december
+  monday tuesday wednesday thursday friday saturday sunday
 `);

@@ -46,13 +46,22 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   },
   {
     type: "IBAN_CODE",
-    pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/gi,
+    // Upper case, printed in groups of four or compact, so a following word never joins the match.
+    pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b/g,
+    score: (value) => (isValidIban(value) ? 1 : 0),
+  },
+  {
+    // Compact form in any case (no spaces, so nothing can join it).
+    type: "IBAN_CODE",
+    pattern: /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/gi,
     score: (value) => (isValidIban(value) ? 1 : 0),
   },
   {
     type: "IP_ADDRESS",
-    pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d)/g,
-    score: (value) => (isValidIp(value) ? 0.95 : 0),
+    // Not followed by a CIDR suffix: 10.20.0.0/16 names a network, not a host.
+    pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d|\/\d)/g,
+    score: (value) =>
+      isValidIp(value) && value !== "0.0.0.0" && value !== "255.255.255.255" ? 0.95 : 0,
   },
   {
     type: "IP_ADDRESS",

@@ -1,6 +1,6 @@
 import type { PiiMatch } from "./entity-types.js";
 import type { NameLexicon } from "./name-lexicon.js";
-import { strongNameCue, weakNameCue } from "./name-lists.js";
+import { explicitNameCue, headerNameCue, weakNameCue } from "./name-lists.js";
 
 interface Token {
   readonly text: string;
@@ -68,7 +68,14 @@ function isPlaceOrOrganization(
   lexicon: NameLexicon,
 ): boolean {
   const first = run[0]!;
+  const last = run[run.length - 1]!;
   if (lexicon.placePrefixes.has(first.lower) && run.length > 1) return true;
+  if (
+    run.length > 1 &&
+    (lexicon.streetSuffixes.has(last.lower) || lexicon.organizationSuffixes.has(last.lower))
+  ) {
+    return true;
+  }
   if (next && gapIsSpace(text, run[run.length - 1]!.end, next.start)) {
     if (lexicon.streetSuffixes.has(next.lower) || lexicon.organizationSuffixes.has(next.lower))
       return true;
@@ -100,7 +107,11 @@ function scoreRun(
   } else if (given > 0) score = atSentenceStart(text, first.start) ? 0.55 : 0.65;
   else if (sur > 0 || ambiguous > 0) score = 0.4;
   else score = 0.2;
-  if (afterTitle || strongNameCue.test(before)) return Math.max(score, 0.85);
+  const known = given + sur + ambiguous > 0 || words.length >= 2;
+  if (afterTitle || (known && (explicitNameCue.test(before) || headerNameCue.test(before)))) {
+    return Math.max(score, 0.85);
+  }
+  if (explicitNameCue.test(before)) return Math.max(score, 0.7);
   if (given + sur + ambiguous > 0 && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   return score;
 }

@@ -21,7 +21,18 @@ export const defaultPhoneRegions: readonly CountryCode[] = [
 
 const candidatePattern =
   /(?<![\w+/.-])(?:\+|00)?(?:\(\d{1,5}\)|\d)[\d \t()./-]{4,22}\d(?:\s*(?:x|ext\.?|#)\s*\d{1,6})?(?![\w/]|[-.]\d)/g;
-const datePattern = /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/;
+/** Dates and year ranges (2019-2023, 1680-1789) look like short numbers. */
+const datePattern =
+  /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^(?:1[5-9]|20)\d\d\s*[-–/]\s*(?:1[5-9]|20)\d\d$/;
+/**
+ * Part and reference numbers rather than phones: five or more groups that are not the French
+ * pairs (24-31-00-000-801), or a spaced slash (PO 55120 / 14).
+ */
+function looksLikeReference(candidate: string): boolean {
+  if (/\s\/|\/\s/.test(candidate)) return true;
+  const groups = candidate.split(/[\s()./-]+/).filter((group) => group !== "");
+  return groups.length >= 5 && !groups.every((group) => group.length === 2);
+}
 const cueBefore =
   /\b(?:phone|tel|telephone|call|calling|mobile|cell|fax|whatsapp|sms|text me|reach me|contact|dial|ph|at)\b[^.\n\d]{0,16}$/i;
 const cueAfter = /^[\s-]*(?:\(?(?:office|fax|mobile|cell|home|work|phone|tel)\b)/i;
@@ -51,7 +62,7 @@ function scoreCandidate(
   let possible = false;
   for (const region of regions) {
     const number = parse(candidate, region);
-    if (number?.isValid()) return formatted ? 0.75 : 0.45;
+    if (number?.isValid()) return formatted && digitCount(candidate) >= 9 ? 0.75 : 0.45;
     if (number?.isPossible()) possible = true;
   }
   if (!possible) return /^0{1,2}1[-. ]/.test(candidate) ? 0.45 : 0;
@@ -73,6 +84,7 @@ export function findPhoneNumbers(
     const candidate = match[0].trimEnd();
     const digits = digitCount(candidate);
     if (digits < 7 || digits > 15 || datePattern.test(candidate)) continue;
+    if (!candidate.startsWith("+") && looksLikeReference(candidate)) continue;
     let score = scoreCandidate(candidate, parse, regions);
     if (score === 0) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);

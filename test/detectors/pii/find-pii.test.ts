@@ -45,8 +45,18 @@ describe("findPii", () => {
     ]);
   });
 
-  it("does not take dates, versions or ids for phone numbers", () => {
+  it("does not take dates, year ranges, part numbers or networks for PII", () => {
     expect(found("Released 2024-03-10 12:00 as v1.2.3; order id 4257006241.")).toEqual([]);
+    expect(found("Measurements for 2019-2023 per AMM 24-31-00-000-801, PO 55120 / 14 pallets.")).toEqual([]);
+    expect(found('cidr_block = "10.20.0.0/16", ingress from 0.0.0.0')).toEqual([]);
+    expect(found("The review is due in August; Soggy August ruined the tomatoes.")).toEqual([]);
+  });
+
+  it("finds IBANs printed in groups or compact, in any case", () => {
+    expect(found("IBAN DE89 3704 0044 0532 0130 00 please, or gb82west12345698765432.")).toEqual([
+      ["IBAN_CODE", "DE89 3704 0044 0532 0130 00"],
+      ["IBAN_CODE", "gb82west12345698765432"],
+    ]);
   });
 
   it("finds URLs with and without a scheme, and e-mails before domains", () => {
