@@ -47,7 +47,9 @@ describe("findPii", () => {
 
   it("does not take dates, year ranges, part numbers or networks for PII", () => {
     expect(found("Released 2024-03-10 12:00 as v1.2.3; order id 4257006241.")).toEqual([]);
-    expect(found("Measurements for 2019-2023 per AMM 24-31-00-000-801, PO 55120 / 14 pallets.")).toEqual([]);
+    expect(
+      found("Measurements for 2019-2023 per AMM 24-31-00-000-801, PO 55120 / 14 pallets."),
+    ).toEqual([]);
     expect(found('cidr_block = "10.20.0.0/16", ingress from 0.0.0.0')).toEqual([]);
     expect(found("The review is due in August; Soggy August ruined the tomatoes.")).toEqual([]);
   });
