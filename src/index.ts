@@ -36,6 +36,35 @@ export { createLogger, type Logger } from "./common/logger.js";
 export type { TextClassifier } from "./detectors/classifier.js";
 // Scanners
 export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types.js";
+export {
+  createToxicityDetector,
+  type ToxicityDetector,
+  type ToxicityExplanation,
+} from "./detectors/toxicity/detector.js";
+// Gateway (LiteLLM-proxy-style model gateway: config, keys, providers, pre-call hooks)
+export type { Caller } from "./gateway/auth/authenticate.js";
+export type { KeyPermissions, KeyRecord } from "./gateway/auth/key-record.js";
+export { loadGatewayConfig, parseGatewayConfig } from "./gateway/config/load.js";
+export type { Deployment, GatewayConfig } from "./gateway/config/resolve.js";
+export {
+  type GatewayConfigInput,
+  type GatewaySettings,
+  type GuardMode,
+  gatewayConfigSchema,
+  guardModes,
+  type ProviderName,
+  providerNames,
+} from "./gateway/config/schema.js";
+export {
+  type CreateGatewayOptions,
+  createGateway,
+  type Gateway,
+} from "./gateway/create-gateway.js";
+export type {
+  BeforeProviderCall,
+  CallbackFactory,
+  ProviderCallContext,
+} from "./gateway/hooks.js";
 // Guard API (the LLM Guard-compatible HTTP server)
 export { createGuardApi, type GuardApiOptions } from "./guard-api/app.js";
 export {
@@ -70,6 +99,7 @@ export {
   scannerNames,
 } from "./scanners/registry.js";
 export { type SecretRedactMode, Secrets, type SecretsOptions } from "./scanners/secrets.js";
+export { Toxicity, type ToxicityOptions, toxicityOptionsSchema } from "./scanners/toxicity.js";
 export { Vault, type VaultEntry } from "./scanners/vault.js";
 // Screening (prompt screening for chains; the createAgent middleware is in "ragguard/agents")
 export {
