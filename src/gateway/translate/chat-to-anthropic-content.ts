@@ -53,10 +53,15 @@ function toAnthropicPart(part: ContentPart): AnthropicContentBlock {
   }
 }
 
-/** User message content → Anthropic blocks (a plain string stays one text block). */
+/** User message content → Anthropic blocks (a plain string becomes one text block). */
 export function userToAnthropicBlocks(message: UserMessage): AnthropicContentBlock[] {
-  if (typeof message.content === "string") return [{ type: "text", text: message.content }];
-  return message.content.map(toAnthropicPart);
+  if (typeof message.content === "string") {
+    return message.content === "" ? [] : [{ type: "text", text: message.content }];
+  }
+  // Anthropic rejects empty text blocks; an empty part carries nothing anyway.
+  return message.content
+    .filter((part) => part.type !== "text" || part.text !== "")
+    .map(toAnthropicPart);
 }
 
 /** Assistant message → text blocks (empty text dropped: Anthropic rejects it) and tool_use blocks. */

@@ -27,11 +27,11 @@ const handledParams = new Set([
   "metadata",
 ]);
 
+/** The system prompt as one string: some compatible servers (Ollama, older vLLM) take no parts. */
 function systemMessage(system: AnthropicMessagesRequest["system"]): ChatMessage[] {
   if (system === undefined) return [];
-  if (typeof system === "string") return system === "" ? [] : [{ role: "system", content: system }];
-  if (system.length === 0) return [];
-  return [{ role: "system", content: system.map((block) => ({ type: "text", text: block.text })) }];
+  const text = typeof system === "string" ? system : system.map((block) => block.text).join("\n");
+  return text === "" ? [] : [{ role: "system", content: text }];
 }
 
 /** Client tools only: Anthropic server tools (web search, …) have no OpenAI equivalent. */

@@ -199,12 +199,19 @@ describe("chatToAnthropicRequest", () => {
     expect(noChoice.tools?.[0]?.input_schema).toEqual({ type: "object", properties: {} });
   });
 
-  it("merges consecutive user messages and drops empty assistant text", () => {
+  it("merges consecutive user messages and drops empty text (Anthropic rejects it)", () => {
     const req = parse({
       model: "m",
       messages: [
         { role: "user", content: "one" },
-        { role: "user", content: "two" },
+        { role: "user", content: "" },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "" },
+            { type: "text", text: "two" },
+          ],
+        },
         { role: "assistant", content: "" },
         { role: "assistant", content: "answer" },
       ],

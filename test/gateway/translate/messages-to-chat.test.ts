@@ -78,7 +78,7 @@ describe("messagesToChatRequest", () => {
       top_p: 0.8,
       user: "u-1",
       messages: [
-        { role: "system", content: [{ type: "text", text: "You are a weather bot." }] },
+        { role: "system", content: "You are a weather bot." },
         {
           role: "user",
           content: [
