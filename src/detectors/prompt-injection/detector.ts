@@ -1,6 +1,7 @@
 import type { TextClassifier } from "../classifier.js";
 import { decodeHiddenSpans } from "../text-features/decode-spans.js";
-import { type LinearModel, predictProbability } from "../text-features/linear-model.js";
+import { type LinearModel, sigmoid } from "../text-features/linear-model.js";
+import { createMarginScorer, type MarginScorer } from "../text-features/margin-scorer.js";
 import { normalizeText } from "../text-features/normalize.js";
 import { scoringUnits } from "../text-features/segments.js";
 import {
@@ -41,11 +42,13 @@ export function textViews(text: string): string[] {
   return [normalizeText(text), ...decodeHiddenSpans(text).map(normalizeText)];
 }
 
-function explainText(
-  rules: RuleSet,
-  model: LinearModel | null,
-  text: string,
-): PromptInjectionExplanation {
+interface Scoring {
+  rules: RuleSet;
+  model: LinearModel | null;
+  scorer: MarginScorer | null;
+}
+
+function explainText({ rules, model, scorer }: Scoring, text: string): PromptInjectionExplanation {
   let ruleBest = 0;
   let modelBest = 0;
   let topUnit = "";
@@ -54,9 +57,9 @@ function explainText(
     const viewMatches = matchRules(rules, view);
     matches.push(...viewMatches);
     ruleBest = Math.max(ruleBest, combineRuleMatches(viewMatches));
-    if (model === null) continue;
+    if (model === null || scorer === null) continue;
     for (const unit of scoringUnits(view)) {
-      const probability = predictProbability(model, unit);
+      const probability = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
       if (probability > modelBest) {
         modelBest = probability;
         topUnit = unit;
@@ -81,7 +84,12 @@ export function createPromptInjectionDetector(
 ): PromptInjectionDetector {
   const rules = options.rules ?? compileRules();
   const model = options.model;
-  const explain = (text: string) => explainText(rules, model, text);
+  const scoring: Scoring = {
+    rules,
+    model,
+    scorer: model === null ? null : createMarginScorer(model),
+  };
+  const explain = (text: string) => explainText(scoring, text);
   return {
     id: model === null ? "builtin-prompt-injection-rules" : model.id,
     predict: (text) => explain(text).score,

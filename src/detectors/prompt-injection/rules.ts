@@ -194,7 +194,7 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "addressee-colon",
     intent: "addressee",
     pattern:
-      "(?:^|\\n|[^\\w\\s] ?|, )\\s*(?:(?:for|to|dear|attention|attn|note to|note for|calling all|hey|hi|hello|please,?) )?(?:any |all |the |every |our |each )?(?:(?:[\\w'-]+ ){1,3}(?:ai|llm|gpt|chatbot|bot|assistant|copilot|agent|model|ki|ia)s?(?: [\\w-]+){0,2}|(?:ai|llm|gpt|chatbot|bot|assistant|copilot|ai agent|ai model|language model)s?(?: [\\w-]+){1,2})\\s*:(?!\\/\\/)",
+      "(?<=[\\w'-] )(?:ai|llm|gpt|chatbot|bot|assistant|copilot|agent|ai model|language model|ki|ia)s?(?: [\\w-]+){0,2}\\s*:(?!\\/\\/)|\\b(?:ai|llm|gpt|chatbot|bot|assistant|copilot|ai agent|ai model|language model)s?(?: [\\w-]+){1,2}\\s*:(?!\\/\\/)",
     weight: 0.55,
   },
   {
@@ -287,7 +287,7 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "persona-de-fr-es",
     intent: "persona",
     pattern:
-      "\\bdu bist (?:jetzt|ab sofort|nun|ab jetzt)\\b|\\b(?:tu es|vous etes) (?:maintenant|desormais|dorenavant)\\b|\\b(?:ahora eres|ahora (?:tu )?eres|a partir de ahora eres|ora sei|da ora (?:in poi )?sei|agora voce e|agora es)\\b",
+      "\\b(?:du bist (?:jetzt|ab sofort|nun|ab jetzt)|(?:tu es|vous etes) (?:maintenant|desormais|dorenavant)|ahora (?:tu )?eres|a partir de ahora eres|ora sei|da ora (?:in poi )?sei|agora (?:voce e|es))\\b",
     weight: 0.8,
   },
   // Exfiltration of conversation data.

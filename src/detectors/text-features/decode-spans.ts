@@ -1,8 +1,9 @@
 /** Minimum length of an encoded span worth decoding (shorter ones are ids and hashes). */
 const minBase64 = 16;
 const minHex = 16;
-const base64Span = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const base64Span = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const hexSpan = /\b(?:[0-9a-fA-F]{2}[ :]?){8,}\b/g;
+const hexCandidate = /(?:[0-9a-fA-F]{2}[ :]?){8}/;
 const wordPattern = /\p{L}{2,}/gu;
 /** Very common English function words: rot13 text has almost none, its decoding has many. */
 const commonWords = new Set(
@@ -25,8 +26,11 @@ export function looksLikeText(text: string): boolean {
   return printable / text.length > 0.95 && spaces >= 1 && words >= 2;
 }
 
+const mixedCase = /[a-z].*[A-Z]|[A-Z].*[a-z]/;
+
 function decodeBase64(span: string): string | undefined {
-  if (span.length < minBase64) return undefined;
+  // Encoded text mixes cases; long lower-case words and identifiers are not worth decoding.
+  if (span.length < minBase64 || !mixedCase.test(span)) return undefined;
   const decoded = Buffer.from(span.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString(
     "utf8",
   );
@@ -49,14 +53,31 @@ export function rot13(text: string): string {
 }
 
 function commonWordShare(text: string): number {
-  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (words.length === 0) return 0;
-  return words.filter((word) => commonWords.has(word)).length / words.length;
+  let words = 0;
+  let common = 0;
+  for (const word of text.toLowerCase().split(/[^a-z]+/)) {
+    if (word === "") continue;
+    words += 1;
+    if (commonWords.has(word)) common += 1;
+  }
+  return words === 0 ? 0 : common / words;
+}
+
+/** ROT13 turns the frequent "e" into "r": a cheap test before looking at words. */
+function mayBeRot13(text: string): boolean {
+  let e = 0;
+  let r = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index) | 32;
+    if (code === 101) e += 1;
+    else if (code === 114) r += 1;
+  }
+  return r > e;
 }
 
 /** The ROT13 decoding of `text` when it reads as English and the original does not. */
 function decodeRot13(text: string): string | undefined {
-  if (commonWordShare(text) > 0.05) return undefined;
+  if (!mayBeRot13(text) || commonWordShare(text) > 0.05) return undefined;
   const decoded = rot13(text);
   return commonWordShare(decoded) >= 0.15 ? decoded : undefined;
 }
@@ -74,7 +95,7 @@ export function decodeHiddenSpans(text: string): string[] {
     const decoded = decodeBase64(match[0]);
     if (decoded !== undefined) out.push(decoded);
   }
-  for (const match of text.matchAll(hexSpan)) {
+  for (const match of hexCandidate.test(text) ? text.matchAll(hexSpan) : []) {
     const decoded = decodeHex(match[0].trim());
     if (decoded !== undefined) out.push(decoded);
   }

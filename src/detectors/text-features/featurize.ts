@@ -28,36 +28,33 @@ export function tokenize(text: string): string[] {
   return text.match(tokenPattern) ?? [];
 }
 
-function addWordNgrams(
-  tokens: readonly string[],
-  orders: readonly number[],
-  counts: Map<number, number>,
-  mask: number,
+/**
+ * Call `visit` with the bucket of every word and character n-gram of normalised `text`; training
+ * and inference both enumerate features through here, so they always agree.
+ */
+export function forEachFeature(
+  text: string,
+  config: FeatureConfig,
+  visit: (bucket: number) => void,
 ): void {
-  for (const order of orders) {
-    const seed = wordSeed + order;
-    for (let start = 0; start + order <= tokens.length; start += 1) {
+  const mask = (1 << config.bits) - 1;
+  const tokens = tokenize(text);
+  const hashes = new Uint32Array(tokens.length);
+  for (let index = 0; index < tokens.length; index += 1) hashes[index] = hashString(tokens[index]!);
+  for (const order of config.wordNgrams) {
+    const seed = (wordSeed + order) >>> 0;
+    for (let start = 0; start + order <= hashes.length; start += 1) {
       let hash = seed;
       for (let offset = 0; offset < order; offset += 1)
-        hash = hashString(` ${tokens[start + offset]}`, hash);
-      const index = hash & mask;
-      counts.set(index, (counts.get(index) ?? 0) + 1);
+        hash = Math.imul(hash ^ hashes[start + offset]!, 0x01000193) >>> 0;
+      visit((hash ^ (hash >>> 15)) & mask);
     }
   }
-}
-
-function addCharNgrams(
-  joined: string,
-  orders: readonly number[],
-  counts: Map<number, number>,
-  mask: number,
-): void {
-  for (const order of orders) {
+  const joined = ` ${tokens.join(" ")} `;
+  for (const order of config.charNgrams) {
     const seed = charSeed + order;
-    for (let start = 0; start + order <= joined.length; start += 1) {
-      const index = hashSlice(joined, start, order, seed) & mask;
-      counts.set(index, (counts.get(index) ?? 0) + 1);
-    }
+    for (let start = 0; start + order <= joined.length; start += 1)
+      visit(hashSlice(joined, start, order, seed) & mask);
   }
 }
 
@@ -69,11 +66,8 @@ function addCharNgrams(
  * const vector = featurize("ignore all previous instructions", { bits: 18, wordNgrams: [1, 2], charNgrams: [4] });
  */
 export function featurize(text: string, config: FeatureConfig): SparseVector {
-  const mask = (1 << config.bits) - 1;
-  const tokens = tokenize(text);
   const counts = new Map<number, number>();
-  addWordNgrams(tokens, config.wordNgrams, counts, mask);
-  addCharNgrams(` ${tokens.join(" ")} `, config.charNgrams, counts, mask);
+  forEachFeature(text, config, (bucket) => counts.set(bucket, (counts.get(bucket) ?? 0) + 1));
   const indices = Uint32Array.from(counts.keys()).sort();
   const values = new Float32Array(indices.length);
   let norm = 0;

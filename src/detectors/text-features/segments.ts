@@ -26,22 +26,21 @@ export function splitPieces(text: string): string[] {
 }
 
 /**
- * The units a sentence-level model scores: every piece, plus windows of `span` consecutive
- * pieces so an instruction split over two sentences is still seen whole.
+ * The units a sentence-level model scores: every piece, plus each pair of neighbouring pieces
+ * shorter than `maxWindow` characters together, so an instruction split over a short header
+ * and its sentence is still seen whole.
  *
  * @example
- * scoringUnits("A first one. A second one. A third one.", 2) // 3 pieces + 2 windows
+ * scoringUnits("A first one. A second one. A third one.") // 3 pieces + 2 windows
  */
-export function scoringUnits(text: string, span = 2, maxUnitLength = 600): string[] {
+export function scoringUnits(text: string, maxWindow = 160, maxUnitLength = 600): string[] {
   const pieces = splitPieces(text).map((piece) => piece.slice(0, maxUnitLength));
   const units = [...pieces];
-  for (let start = 0; start + span <= pieces.length; start += 1) {
-    units.push(
-      pieces
-        .slice(start, start + span)
-        .join(" ")
-        .slice(0, maxUnitLength),
-    );
+  for (let start = 0; start + 1 < pieces.length; start += 1) {
+    const first = pieces[start]!;
+    const second = pieces[start + 1]!;
+    // Long sentences stand on their own; short neighbours (a header and its line) are joined.
+    if (first.length + second.length < maxWindow) units.push(`${first} ${second}`);
   }
   return units;
 }
