@@ -12,7 +12,7 @@ export const defaultIngestScanners: readonly ScannerConfig[] = [
   { type: "InvisibleText" },
   { type: "Secrets" },
   { type: "Anonymize" },
-  { type: "Toxicity", params: { match_type: "sentence" } },
+  { type: "Toxicity" },
   { type: "PromptInjection", params: { match_type: "sentence" } },
 ];
 

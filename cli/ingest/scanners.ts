@@ -8,11 +8,17 @@ import { createScanPool } from "../../src/workers/scan-pool.js";
 import { type ChunkScanner, chunkScanSchema } from "./chunk-scanner.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
-/** Scan in this process (`--workers 0`): simplest, one chunk at a time. */
-export function createInProcessScanner(configs: readonly ScannerConfig[]): ChunkScanner {
+/**
+ * Scan in this process (`--workers 0`): simplest, one chunk at a time. Rejects at start with a
+ * ConfigError when the scanners are invalid.
+ */
+export async function createInProcessScanner(
+  configs: readonly ScannerConfig[],
+): Promise<ChunkScanner> {
   const scanChunk = createChunkScanTask((vault) =>
     buildScanners(configs, { vault, source: "scanners" }),
   );
+  await scanChunk("ragguard warm-up");
   let queue: Promise<unknown> = Promise.resolve();
   return {
     mode: "in-process",
