@@ -6,7 +6,7 @@ import { loggerSchema, parseScreeningOptions, scannerSchema, vaultSchema } from 
 import { assertAccepted, screenTexts } from "./screen-texts.js";
 
 export const guardPromptOptionsSchema = z.object({
-  scanners: z.array(scannerSchema).min(1, "give at least one scanner").optional(),
+  scanners: z.array(scannerSchema).min(1, "give at least one scanner").readonly().optional(),
   vault: vaultSchema.optional(),
   failFast: z.boolean().default(false),
   ignoreInvalid: z.array(z.string().min(1)).default([]),

@@ -36,13 +36,6 @@ export const loggerSchema = z.custom<Logger>(isLogger, {
   message: "must be a logger with debug, info, warn and error methods",
 });
 
-/** Options every screening entry point shares. */
-export const screeningBaseSchema = z.object({
-  failFast: z.boolean().default(false),
-  ignoreInvalid: z.array(z.string().min(1)).readonly().optional(),
-  logger: loggerSchema.optional(),
-});
-
 /** Validate screening options once, naming the entry point in the error. */
 export function parseScreeningOptions<S extends z.ZodType>(
   schema: S,

@@ -9,7 +9,7 @@ import { extractPrompt, type MessageSelection } from "./prompt-input.js";
 import { assertAccepted, screenTexts } from "./screen-texts.js";
 
 export const promptGuardOptionsSchema = z.object({
-  scanners: z.array(scannerSchema).min(1, "give at least one scanner").optional(),
+  scanners: z.array(scannerSchema).min(1, "give at least one scanner").readonly().optional(),
   vault: vaultSchema.optional(),
   failFast: z.boolean().default(false),
   ignoreInvalid: z.array(z.string().min(1)).default(["Anonymize"]),
