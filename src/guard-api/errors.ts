@@ -76,6 +76,8 @@ function fromFastifyError(error: FastifyError, bodyLimit: number): AppError | un
 function logError(logger: Logger, error: AppError, raw: unknown, route: string | undefined): void {
   const fields = { status: error.status, code: error.code, route, reason: error.message };
   if (!error.expose) logger.error({ ...fields, err: raw }, "Request failed");
+  // A scan cancelled because its client went away (or at shutdown) is nobody's problem.
+  else if (error.code === "scan_aborted") logger.debug(fields, "Request cancelled");
   else if (error.status === 408 || error.status >= 500) logger.warn(fields, "Request refused");
   else logger.debug(fields, "Request refused");
 }
