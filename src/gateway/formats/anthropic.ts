@@ -6,6 +6,7 @@ import { z } from "zod";
 
 const cacheControlSchema = z.looseObject({ type: z.string() }).nullish();
 
+/** Text block (`{type: "text", text}`), optionally marked for prompt caching. */
 export const anthropicTextBlockSchema = z.looseObject({
   type: z.literal("text"),
   text: z.string(),
@@ -13,12 +14,14 @@ export const anthropicTextBlockSchema = z.looseObject({
 });
 export type AnthropicTextBlock = z.infer<typeof anthropicTextBlockSchema>;
 
+/** Image source: inline base64 with its media type, or a URL. */
 export const anthropicImageSourceSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("base64"), media_type: z.string(), data: z.string() }),
   z.looseObject({ type: z.literal("url"), url: z.string() }),
 ]);
 export type AnthropicImageSource = z.infer<typeof anthropicImageSourceSchema>;
 
+/** Image block. */
 export const anthropicImageBlockSchema = z.looseObject({
   type: z.literal("image"),
   source: anthropicImageSourceSchema,
@@ -26,11 +29,13 @@ export const anthropicImageBlockSchema = z.looseObject({
 });
 export type AnthropicImageBlock = z.infer<typeof anthropicImageBlockSchema>;
 
+/** Document block (PDF or text source); the source is passed on as given. */
 export const anthropicDocumentBlockSchema = z.looseObject({
   type: z.literal("document"),
   source: z.looseObject({ type: z.string() }),
 });
 
+/** A tool call made by the model (`input` is the parsed arguments object). */
 export const anthropicToolUseBlockSchema = z.looseObject({
   type: z.literal("tool_use"),
   id: z.string(),
@@ -60,6 +65,7 @@ const serverBlockSchemas = anthropicServerBlockTypes.map((type) =>
   z.looseObject({ type: z.literal(type) }),
 );
 
+/** A tool's result, sent back in a user turn. */
 export const anthropicToolResultBlockSchema = z.looseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
@@ -80,12 +86,14 @@ export const anthropicToolResultBlockSchema = z.looseObject({
 });
 export type AnthropicToolResultBlock = z.infer<typeof anthropicToolResultBlockSchema>;
 
+/** Extended-thinking block. */
 export const anthropicThinkingBlockSchema = z.looseObject({
   type: z.literal("thinking"),
   thinking: z.string(),
   signature: z.string().optional(),
 });
 
+/** Encrypted thinking block. */
 export const anthropicRedactedThinkingBlockSchema = z.looseObject({
   type: z.literal("redacted_thinking"),
   data: z.string(),
@@ -104,12 +112,14 @@ export const anthropicContentBlockSchema = z.discriminatedUnion("type", [
 ]);
 export type AnthropicContentBlock = z.infer<typeof anthropicContentBlockSchema>;
 
+/** One input message (`user` or `assistant`), content as a string or blocks. */
 export const anthropicMessageParamSchema = z.looseObject({
   role: z.enum(["user", "assistant"]),
   content: z.union([z.string(), z.array(anthropicContentBlockSchema)]),
 });
 export type AnthropicMessageParam = z.infer<typeof anthropicMessageParamSchema>;
 
+/** A tool definition (client tools have `input_schema`; server tools a `type`). */
 export const anthropicToolSchema = z.looseObject({
   name: z.string().min(1),
   description: z.string().optional(),
@@ -119,6 +129,7 @@ export const anthropicToolSchema = z.looseObject({
 });
 export type AnthropicTool = z.infer<typeof anthropicToolSchema>;
 
+/** How the model may use tools: `auto`, `any`, `none` or one named `tool`. */
 export const anthropicToolChoiceSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("auto"), disable_parallel_tool_use: z.boolean().optional() }),
   z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: z.boolean().optional() }),
@@ -148,6 +159,7 @@ export const anthropicMessagesRequestSchema = z.looseObject({
 });
 export type AnthropicMessagesRequest = z.infer<typeof anthropicMessagesRequestSchema>;
 
+/** Why the model stopped. */
 export const anthropicStopReasonSchema = z.enum([
   "end_turn",
   "max_tokens",
@@ -158,6 +170,7 @@ export const anthropicStopReasonSchema = z.enum([
 ]);
 export type AnthropicStopReason = z.infer<typeof anthropicStopReasonSchema>;
 
+/** Token usage of one call, cache counters included. */
 export const anthropicUsageSchema = z.looseObject({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
@@ -189,6 +202,7 @@ export const anthropicMessageSchema = z.looseObject({
 });
 export type AnthropicMessage = z.infer<typeof anthropicMessageSchema>;
 
+/** The inner `{type, message}` of an Anthropic error. */
 export const anthropicErrorBodySchema = z.looseObject({ type: z.string(), message: z.string() });
 
 /** Anthropic error body: `{"type": "error", "error": {"type", "message"}}`. */
@@ -198,6 +212,7 @@ export const anthropicErrorSchema = z.looseObject({
 });
 export type AnthropicError = z.infer<typeof anthropicErrorSchema>;
 
+/** The `delta` of a `content_block_delta` event. */
 export const anthropicDeltaSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text_delta"), text: z.string() }),
   z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() }),

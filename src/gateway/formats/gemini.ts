@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 
+/** One part of a Gemini content: text, inline or file data, a function call or response. */
 export const geminiPartSchema = z.looseObject({
   text: z.string().optional(),
   inlineData: z.looseObject({ mimeType: z.string(), data: z.string() }).optional(),
@@ -27,6 +28,7 @@ export const geminiPartSchema = z.looseObject({
 });
 export type GeminiPart = z.infer<typeof geminiPartSchema>;
 
+/** A turn: role and parts. */
 export const geminiContentSchema = z.looseObject({
   /** `user` or `model` (older clients also send `function`). */
   role: z.string().optional(),
@@ -34,6 +36,7 @@ export const geminiContentSchema = z.looseObject({
 });
 export type GeminiContent = z.infer<typeof geminiContentSchema>;
 
+/** A function the model may call (`parameters` is Gemini's OpenAPI-subset schema). */
 export const geminiFunctionDeclarationSchema = z.looseObject({
   name: z.string().min(1),
   description: z.string().optional(),
@@ -42,11 +45,13 @@ export const geminiFunctionDeclarationSchema = z.looseObject({
 });
 export type GeminiFunctionDeclaration = z.infer<typeof geminiFunctionDeclarationSchema>;
 
+/** A tool entry (function declarations; built-in tools pass through). */
 export const geminiToolSchema = z.looseObject({
   functionDeclarations: z.array(geminiFunctionDeclarationSchema).optional(),
 });
 export type GeminiTool = z.infer<typeof geminiToolSchema>;
 
+/** Function-calling mode and allowed function names. */
 export const geminiToolConfigSchema = z.looseObject({
   functionCallingConfig: z.looseObject({
     mode: z.enum(["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE", "VALIDATED"]).optional(),
@@ -55,6 +60,7 @@ export const geminiToolConfigSchema = z.looseObject({
 });
 export type GeminiToolConfig = z.infer<typeof geminiToolConfigSchema>;
 
+/** Sampling and output settings. */
 export const geminiGenerationConfigSchema = z.looseObject({
   stopSequences: z.array(z.string()).optional(),
   responseMimeType: z.string().optional(),
@@ -85,6 +91,7 @@ export const geminiGenerateContentRequestSchema = z.looseObject({
 });
 export type GeminiGenerateContentRequest = z.infer<typeof geminiGenerateContentRequestSchema>;
 
+/** Token counts (the last streamed piece carries the totals). */
 export const geminiUsageMetadataSchema = z.looseObject({
   promptTokenCount: z.number().int().optional(),
   candidatesTokenCount: z.number().int().optional(),
@@ -94,6 +101,7 @@ export const geminiUsageMetadataSchema = z.looseObject({
 });
 export type GeminiUsageMetadata = z.infer<typeof geminiUsageMetadataSchema>;
 
+/** One generated candidate. */
 export const geminiCandidateSchema = z.looseObject({
   content: geminiContentSchema.partial().optional(),
   finishReason: z.string().optional(),
@@ -122,6 +130,7 @@ export const geminiEmbedContentRequestSchema = z.looseObject({
 });
 export type GeminiEmbedContentRequest = z.infer<typeof geminiEmbedContentRequestSchema>;
 
+/** One embedding vector. */
 export const geminiContentEmbeddingSchema = z.looseObject({ values: z.array(z.number()) });
 
 /** `models/{model}:embedContent` response. */

@@ -13,9 +13,11 @@ export const openAIUsageSchema = z.looseObject({
 });
 export type OpenAIUsage = z.infer<typeof openAIUsageSchema>;
 
+/** Text content part. */
 export const textPartSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
 export type TextPart = z.infer<typeof textPartSchema>;
 
+/** Image content part: an http(s) URL or a base64 data URL. */
 export const imageUrlPartSchema = z.looseObject({
   type: z.literal("image_url"),
   image_url: z.looseObject({
@@ -25,11 +27,13 @@ export const imageUrlPartSchema = z.looseObject({
 });
 export type ImageUrlPart = z.infer<typeof imageUrlPartSchema>;
 
+/** Base64 audio content part. */
 export const inputAudioPartSchema = z.looseObject({
   type: z.literal("input_audio"),
   input_audio: z.looseObject({ data: z.string(), format: z.string() }),
 });
 
+/** File content part (inline `file_data` data URL or an uploaded `file_id`). */
 export const filePartSchema = z.looseObject({
   type: z.literal("file"),
   file: z.looseObject({
@@ -39,6 +43,7 @@ export const filePartSchema = z.looseObject({
   }),
 });
 
+/** Refusal part of an assistant message. */
 export const refusalPartSchema = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
 
 /** One part of a multi-part user message. */
@@ -50,6 +55,7 @@ export const contentPartSchema = z.discriminatedUnion("type", [
 ]);
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
+/** A function tool call made by the assistant (`arguments` is a JSON string). */
 export const toolCallSchema = z.looseObject({
   id: z.string(),
   type: z.literal("function"),
@@ -59,18 +65,21 @@ export type ToolCall = z.infer<typeof toolCallSchema>;
 
 const textContentSchema = z.union([z.string(), z.array(textPartSchema)]);
 
+/** System or developer instructions. */
 export const systemMessageSchema = z.looseObject({
   role: z.enum(["system", "developer"]),
   content: textContentSchema,
   name: z.string().optional(),
 });
 
+/** User message: a string or content parts. */
 export const userMessageSchema = z.looseObject({
   role: z.literal("user"),
   content: z.union([z.string(), z.array(contentPartSchema)]),
   name: z.string().optional(),
 });
 
+/** Earlier assistant turn, possibly with tool calls. */
 export const assistantMessageSchema = z.looseObject({
   role: z.literal("assistant"),
   content: z
@@ -81,6 +90,7 @@ export const assistantMessageSchema = z.looseObject({
   tool_calls: z.array(toolCallSchema).optional(),
 });
 
+/** A tool's result, answering `tool_call_id`. */
 export const toolMessageSchema = z.looseObject({
   role: z.literal("tool"),
   content: textContentSchema,
@@ -108,6 +118,7 @@ export type UserMessage = z.infer<typeof userMessageSchema>;
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export type ToolMessage = z.infer<typeof toolMessageSchema>;
 
+/** A function tool definition (`parameters` is JSON Schema). */
 export const functionToolSchema = z.looseObject({
   type: z.literal("function"),
   function: z.looseObject({
@@ -119,12 +130,14 @@ export const functionToolSchema = z.looseObject({
 });
 export type FunctionTool = z.infer<typeof functionToolSchema>;
 
+/** `none`, `auto`, `required`, or one named function. */
 export const toolChoiceSchema = z.union([
   z.enum(["none", "auto", "required"]),
   z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
 ]);
 export type ToolChoice = z.infer<typeof toolChoiceSchema>;
 
+/** Output format: text, any JSON object, or JSON matching a schema. */
 export const responseFormatSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text") }),
   z.looseObject({ type: z.literal("json_object") }),
@@ -140,9 +153,11 @@ export const responseFormatSchema = z.discriminatedUnion("type", [
 ]);
 export type ResponseFormat = z.infer<typeof responseFormatSchema>;
 
+/** Streaming options (`include_usage` adds a final usage chunk). */
 export const streamOptionsSchema = z.looseObject({ include_usage: z.boolean().optional() });
 export type StreamOptions = z.infer<typeof streamOptionsSchema>;
 
+/** Stop sequence(s). */
 export const stopSchema = z.union([z.string(), z.array(z.string())]).nullish();
 
 /** `POST /chat/completions` request body. */
@@ -172,6 +187,7 @@ export const chatCompletionRequestSchema = z.looseObject({
 });
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
+/** Why a choice finished. */
 export const finishReasonSchema = z.enum([
   "stop",
   "length",
@@ -181,6 +197,7 @@ export const finishReasonSchema = z.enum([
 ]);
 export type FinishReason = z.infer<typeof finishReasonSchema>;
 
+/** The assistant message of a completion choice. */
 export const chatCompletionMessageSchema = z.looseObject({
   role: z.literal("assistant"),
   content: z.string().nullable(),
@@ -208,6 +225,7 @@ export const chatCompletionSchema = z.looseObject({
 });
 export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
+/** A piece of a streamed tool call; `index` ties the pieces together. */
 export const toolCallDeltaSchema = z.looseObject({
   index: z.number().int(),
   id: z.string().optional(),
@@ -218,6 +236,7 @@ export const toolCallDeltaSchema = z.looseObject({
 });
 export type ToolCallDelta = z.infer<typeof toolCallDeltaSchema>;
 
+/** The `delta` of a streamed choice. */
 export const chunkDeltaSchema = z.looseObject({
   role: z.literal("assistant").optional(),
   content: z.string().nullish(),

@@ -19,6 +19,7 @@ import { joinText, reportDropped, type TranslateOptions } from "./common.js";
 /** `max_tokens` sent when the client gave none (Anthropic requires the field). */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
 
+/** Options of {@link chatToAnthropicRequest}. */
 export interface ChatToAnthropicOptions extends TranslateOptions {
   /** `max_tokens` to send when the request has neither `max_tokens` nor `max_completion_tokens`. */
   defaultMaxTokens?: number;

@@ -13,6 +13,7 @@ export interface ChatStreamOptions {
   includeUsage?: boolean;
 }
 
+/** Makes the chunks of one stream with a shared id, timestamp and model. */
 export interface ChunkBuilder {
   /** Replace the stream id (e.g. with the upstream message id once known). */
   setId(id: string): void;

@@ -11,6 +11,7 @@ export interface TranslateOptions {
   onDroppedParam?: (param: string) => void;
 }
 
+/** A parsed base64 data URL. */
 export interface DataUrl {
   mediaType: string;
   data: string;

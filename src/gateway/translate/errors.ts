@@ -5,6 +5,7 @@
 import type { AnthropicError } from "../formats/anthropic.js";
 import type { OpenAIError } from "../formats/openai.js";
 
+/** Anthropic error `type` values. */
 export const anthropicErrorTypes = [
   "invalid_request_error",
   "authentication_error",
@@ -15,8 +16,10 @@ export const anthropicErrorTypes = [
   "api_error",
   "overloaded_error",
 ] as const;
+/** One of {@link anthropicErrorTypes}. */
 export type AnthropicErrorType = (typeof anthropicErrorTypes)[number];
 
+/** Error `type` values the gateway writes in OpenAI-format errors. */
 export const openAIErrorTypes = [
   "invalid_request_error",
   "authentication_error",
@@ -25,6 +28,7 @@ export const openAIErrorTypes = [
   "rate_limit_error",
   "api_error",
 ] as const;
+/** One of {@link openAIErrorTypes}. */
 export type OpenAIErrorType = (typeof openAIErrorTypes)[number];
 
 const anthropicByStatus: Record<number, AnthropicErrorType> = {

@@ -4,6 +4,7 @@ import type { ToolCall } from "../formats/openai.js";
 import { newId } from "./common.js";
 import { encodeGeminiToolCallId } from "./gemini-tool-call-id.js";
 
+/** What one Gemini candidate said: text, thought text and tool calls. */
 export interface CandidateContent {
   text: string;
   reasoning: string;
