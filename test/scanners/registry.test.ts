@@ -5,6 +5,7 @@ import { scanPrompt } from "../../src/scan/scan-prompt.js";
 import {
   buildScanners,
   createScanner,
+  defaultScannerConfigs,
   scannerConfigSchema,
   scannerNames,
   toCamelCaseParams,
@@ -92,5 +93,35 @@ describe("scanner registry", () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toMatch(/known: Regex/);
     expect(scannerConfigSchema.safeParse({ type: "Regex", extra: 1 }).success).toBe(false);
+  });
+
+  it("builds the default scanner set with every scanner the guard API uses", () => {
+    const scanners = buildScanners(defaultScannerConfigs, context);
+    expect(scanners.map((scanner) => scanner.name)).toEqual([
+      "InvisibleText",
+      "Secrets",
+      "Regex",
+      "Anonymize",
+      "PromptInjection",
+      "Toxicity",
+    ]);
+    const regex = scanners[2]!;
+    expect(regex.scan("curl -H 'Authorization: Bearer abcDEF123456789xyz' https://api")).toEqual({
+      sanitized: "curl -H 'Authorization: [REDACTED]' https://api",
+      valid: false,
+      score: 1,
+    });
+  });
+
+  it("creates Anonymize and Deanonymize sharing the context vault", async () => {
+    const vault = new Vault();
+    const anonymize = createScanner(
+      { type: "Anonymize", params: { entity_types: ["EMAIL_ADDRESS"] } },
+      { vault },
+    );
+    const deanonymize = createScanner({ type: "Deanonymize" }, { vault });
+    const { sanitized } = await anonymize.scan("mail ann@example.com");
+    expect(sanitized).toBe("mail [REDACTED_EMAIL_ADDRESS_1]");
+    expect((await deanonymize.scan(sanitized)).sanitized).toBe("mail ann@example.com");
   });
 });

@@ -72,7 +72,7 @@ export const nameParticles: readonly string[] = splitWords(`
 
 /** Text right before a name that says it is one ("my name is", "Dear", "signed by"). */
 export const explicitNameCue =
-  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
+  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bcall me|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
 
 /** Headers and sign-offs before a name ("From:", "Regards,"); they also precede teams and roles. */
 export const headerNameCue =

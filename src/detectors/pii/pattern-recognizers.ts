@@ -25,14 +25,16 @@ const commonTlds =
 export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "EMAIL_ADDRESS",
-    pattern: /\b[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,24}\b/gu,
+    // Starts only where a local part starts (not at every dot inside one), so long runs stay linear.
+    pattern:
+      /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}\p{L}{2,24}\b/gu,
     score: () => 1,
   },
   {
     // Obfuscated forms people write to dodge scrapers: jane [at] example [dot] com
     type: "EMAIL_ADDRESS",
     pattern:
-      /\b[\p{L}\p{N}._%+-]+\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\.)[\p{L}\p{N}-]+)+/giu,
+      /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\.)[\p{L}\p{N}-]+)+/giu,
     score: () => 0.85,
   },
   {

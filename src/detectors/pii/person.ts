@@ -84,6 +84,14 @@ function isPlaceOrOrganization(
   return lexicon.phrases.has(run.map((token) => token.lower).join(" "));
 }
 
+/** "Hi Romilda," / "Hello Danival!": a greeting right before and a comma or line end right after. */
+function isGreeting(before: string, after: string): boolean {
+  return (
+    /\b(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+$/i.test(before) &&
+    /^\s*(?:[,!:\n]|$)/.test(after)
+  );
+}
+
 /** Confidence that `run` names a person. */
 function scoreRun(
   run: readonly Token[],
@@ -111,7 +119,9 @@ function scoreRun(
   if (afterTitle || (known && (explicitNameCue.test(before) || headerNameCue.test(before)))) {
     return Math.max(score, 0.85);
   }
-  if (explicitNameCue.test(before)) return Math.max(score, 0.7);
+  if (explicitNameCue.test(before) || isGreeting(before, text.slice(run[run.length - 1]!.end))) {
+    return Math.max(score, 0.7);
+  }
   if (given + sur + ambiguous > 0 && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   return score;
 }

@@ -90,4 +90,14 @@ describe("findPii", () => {
     ]);
     expect(kept.map((match) => match.type)).toEqual(["EMAIL_ADDRESS", "PERSON"]);
   });
+
+  it("stays linear on long adversarial runs (no catastrophic backtracking)", () => {
+    const runs = [
+      "a.".repeat(10_000),
+      "1-".repeat(10_000),
+      `${"x.".repeat(10_000)}@`,
+      `${"a ".repeat(10_000)}[at]`,
+    ];
+    for (const text of runs) expect(findPii(text, piiEntityTypes, resources, 0.5)).toEqual([]);
+  });
 });
