@@ -103,6 +103,34 @@ function loadBenign(dataDir: string, random: Random, count: number): LabelledTex
 }
 
 /**
+ * Short fragments (one to four words) of ordinary text: with little evidence the model should
+ * lean towards "not toxic", so a name or a half sentence does not flag.
+ */
+function makeFragments(
+  benign: readonly LabelledText[],
+  random: Random,
+  count: number,
+): LabelledText[] {
+  const out: LabelledText[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const words = random
+      .pick(benign)
+      .text.split(/\s+/)
+      .filter((word) => word !== "");
+    if (words.length === 0) continue;
+    const length = 1 + random.int(4);
+    const start = random.int(Math.max(1, words.length - length));
+    out.push({
+      text: words.slice(start, start + length).join(" "),
+      label: 0,
+      source: "fragments",
+      weight: 1,
+    });
+  }
+  return out;
+}
+
+/**
  * Load every training source (davidson, toxigen, bias-madlibs, benign corpora, templates) from
  * `dataDir` (the shared data folder); deterministic for a given generator.
  */
@@ -112,11 +140,13 @@ export function loadToxicityData(dataDir: string, random: Random): LabelledText[
     source: "templates",
     weight: 1,
   }));
+  const benign = loadBenign(dataDir, random, 14000);
   return [
     ...loadDavidson(dataDir),
     ...loadToxigen(dataDir),
     ...loadMadlibs(dataDir, random, 8000),
-    ...loadBenign(dataDir, random, 14000),
+    ...benign,
+    ...makeFragments(benign, random, 4000),
     ...templated,
   ];
 }

@@ -21,7 +21,7 @@ import { areaUnderCurve, summarise } from "./toxicity-metrics.js";
 const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 /** Hashed features of the shipped model: word uni+bigrams and character 3–5-grams. */
-export const toxicityFeatures: FeatureConfig = { bits: 18, wordNgrams: [1, 2], charNgrams: [3, 5] };
+export const toxicityFeatures: FeatureConfig = { bits: 18, wordNgrams: [1, 2], charNgrams: [4] };
 
 interface TrainOptions {
   dataDir: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import type { TextClassifier } from "../detectors/classifier.js";
-import { createToxicityDetector } from "../detectors/toxicity/detector.js";
+import { sharedToxicityDetector } from "../detectors/toxicity/detector.js";
 import { MatchType } from "../scan/match-type.js";
 import type { Scanner, ScanResult } from "../scan/scanner.js";
 import { classifySegments } from "./classify-segments.js";
@@ -51,7 +51,7 @@ export class Toxicity implements Scanner {
     if (!parsed.success) throw new ConfigError(formatZodError("Toxicity options", parsed.error));
     this.threshold = parsed.data.threshold;
     this.matchType = parsed.data.matchType;
-    this.detector = parsed.data.detector ?? createToxicityDetector();
+    this.detector = parsed.data.detector ?? sharedToxicityDetector();
   }
 
   scan(text: string): Promise<ScanResult> {

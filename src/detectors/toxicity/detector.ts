@@ -3,7 +3,7 @@ import type { TextClassifier } from "../classifier.js";
 import type { LinearModel } from "../text-features/linear-model.js";
 import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
 import { loadWeightsFile } from "./load-weights.js";
-import { parseToxicityModel, predictModel } from "./model.js";
+import { createModelScorer, parseToxicityModel } from "./model.js";
 import { foldText, tokenize } from "./normalize.js";
 import { combineScore } from "./score.js";
 import {
@@ -58,10 +58,11 @@ export function createToxicityDetector(parts: ToxicityDetectorParts = {}): Toxic
       : parts.model;
   const lists: SignalLists = compileSignalLists();
   const useRules = parts.rules ?? true;
+  const scoreModel = model ? createModelScorer(model) : undefined;
   const isKnown = (word: string): boolean => lexicon.has(word) || lists.known.has(word);
   const explainPiece = (piece: string): ToxicityExplanation => {
     const tokens = lexicon.unmask(tokenize(piece, isKnown));
-    const probability = model ? predictModel(model, tokens) : undefined;
+    const probability = scoreModel?.(tokens);
     const signals = computeSignals(tokens, piece, lexicon, lists);
     const score = useRules ? combineScore(signals, probability) : (probability ?? 0);
     return { score, model: probability ?? 0, signals, piece };
@@ -81,3 +82,24 @@ export function createToxicityDetector(parts: ToxicityDetectorParts = {}): Toxic
     predictBatch: (texts) => texts.map((text) => explain(text).score),
   };
 }
+
+/**
+ * Build the value on first use and return the same one afterwards: a lazily loaded constant.
+ */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+}
+
+/**
+ * The built-in detector with the shipped weights, loaded once per process (or worker) and shared:
+ * it keeps no state between calls (its scratch buffers are reset on every call), so a scanner
+ * built per request costs nothing extra.
+ *
+ * @example
+ * new Toxicity({ detector: sharedToxicityDetector() });
+ */
+export const sharedToxicityDetector: () => ToxicityDetector = lazy(() => createToxicityDetector());

@@ -59,6 +59,8 @@ export interface Lexicon {
 
 type Entry = LexiconData["terms"][string];
 
+const maskPattern = /[*#%]/;
+
 /** The words people mask most; preferred when a mask fits several terms (`s**t` -> shit). */
 const commonMasked = new Set([
   "fuck",
@@ -104,13 +106,14 @@ export function compileLexicon(data: LexiconData): Lexicon {
     return undefined;
   };
   const starts = phraseStarts(terms.keys());
+  const longestTerm = Math.max(0, ...[...terms.keys()].map((term) => term.length));
   const matchMasked = (word: string): [string, Entry] | undefined => {
     const candidates = byInitial.get(word[0]!) ?? [];
-    const letters = word.replace(/[^a-z*#%_]/g, "");
+    const letters = word.replace(/[^a-z*#%]/g, "");
     // One mask character per hidden letter first (`sh*t` -> shit), then looser runs (`f**k`).
-    const exact = new RegExp(`^${letters.replace(/[*#%_]/g, "[a-z]")}$`);
+    const exact = new RegExp(`^${letters.replace(/[*#%]/g, "[a-z]")}$`);
     const loose = new RegExp(
-      `^${letters.replace(/[*#%_]+/g, (run) => `[a-z]{1,${run.length + 1}}`)}$`,
+      `^${letters.replace(/[*#%]+/g, (run) => `[a-z]{1,${run.length + 1}}`)}$`,
     );
     for (const pattern of [exact, loose]) {
       let best: [string, Entry] | undefined;
@@ -138,13 +141,16 @@ export function compileLexicon(data: LexiconData): Lexicon {
       const hits: LexiconHit[] = [];
       for (let index = 0; index < tokens.length; index += 1) {
         const token = tokens[index]!;
-        const phrase = starts.has(token.text) ? matchPhrase(tokens, index, lookup) : undefined;
+        const phrase = starts.has(token.text)
+          ? matchPhrase(tokens, index, lookup, longestTerm)
+          : undefined;
         if (phrase) {
           hits.push(toHit(phrase[0], phrase[1], index, phrase[2], false));
           index += phrase[2] - 1;
           continue;
         }
-        const found = token.masked ? matchMasked(token.text) : lookup(token.text);
+        const hidden = token.masked && maskPattern.test(token.text);
+        const found = hidden ? matchMasked(token.text) : lookup(token.text);
         if (found) hits.push(toHit(found[0], found[1], index, 1, token.masked));
       }
       return hits;
@@ -167,6 +173,7 @@ function matchPhrase(
   tokens: readonly NormalizedToken[],
   index: number,
   lookup: (word: string) => [string, Entry] | undefined,
+  longestTerm: number,
 ): [string, Entry, number] | undefined {
   const longest = Math.min(maxPhraseWords, tokens.length - index);
   for (let length = longest; length >= 2; length -= 1) {
@@ -176,7 +183,8 @@ function matchPhrase(
       spaced += ` ${tokens[index + offset]!.text}`;
       joined += tokens[index + offset]!.text;
     }
-    const found = lookup(spaced) ?? lookup(joined);
+    if (spaced.length > longestTerm + 4) continue;
+    const found = lookup(spaced) ?? (joined.length <= longestTerm ? lookup(joined) : undefined);
     if (found) return [found[0], found[1], length];
   }
   return undefined;

@@ -5,6 +5,7 @@ import {
   marginOf,
   sigmoid,
 } from "../text-features/linear-model.js";
+import { createMarginScorer } from "../text-features/margin-scorer.js";
 import type { NormalizedToken } from "./normalize.js";
 import { identityWords } from "./terms.js";
 
@@ -24,7 +25,8 @@ const personNouns = new Set([
 
 /**
  * The text the toxicity model sees: de-obfuscated tokens joined by single spaces, with identity
- * words replaced by one placeholder so the model cannot learn that an identity is toxic.
+ * words (and their article and the noun after them) left out, so the model cannot learn that an
+ * identity is toxic; identity-directed abuse is the rules' job.
  */
 export function modelText(tokens: readonly NormalizedToken[]): string {
   const words: string[] = [];
@@ -48,6 +50,20 @@ export function predictModel(model: LinearModel, tokens: readonly NormalizedToke
   if (tokens.length === 0) return 0;
   const margin = marginOf(model, featurize(modelText(tokens), model.features));
   return sigmoid(model.calibration.a * margin + model.calibration.b);
+}
+
+/**
+ * The same probability as {@link predictModel}, through a scorer that reuses its buffers (the
+ * detector's hot path).
+ */
+export function createModelScorer(
+  model: LinearModel,
+): (tokens: readonly NormalizedToken[]) => number {
+  const scorer = createMarginScorer(model);
+  return (tokens) => {
+    if (tokens.length === 0) return 0;
+    return sigmoid(model.calibration.a * scorer.margin(modelText(tokens)) + model.calibration.b);
+  };
 }
 
 /** Parse the shipped model file (the JSON object already read). */

@@ -27,9 +27,6 @@ export const leetMap: Readonly<Record<string, string>> = {
   "¡": "i",
 };
 
-/** Characters used to mask letters (`f*ck`, `f#ck`, `f**k`). */
-const maskChars = /[*#%_]/;
-
 /** One word of the input, with the forms used for lookups. */
 export interface NormalizedToken {
   /** The lower-cased surface form with leet folded (`sh1t` -> `shit`). */
@@ -134,7 +131,8 @@ function isWordChar(code: number, text: string, index: number): boolean {
 function pushObfuscated(raw: NormalizedToken[], word: string, start: number): void {
   const surface = word.replace(/^['_-]+|['_-]+$/g, "");
   if (surface === "") return;
-  const masked = maskChars.test(surface.slice(1)) && /\p{L}/u.test(surface);
+  // A masked word is letters with a run of mask characters inside or at the end (`f*ck`, `sh**`).
+  const masked = surface.length <= 14 && /^\p{L}+[*#%]+\p{L}*$/u.test(surface);
   const plain = /^(\p{L}[-_]){2,}\p{L}$/u.test(surface) ? surface.replace(/[-_]/g, "") : surface;
   const leet = masked ? plain : foldLeet(plain).replace(/'/g, "");
   const text = leet.replace(/[!|]+$/, "");

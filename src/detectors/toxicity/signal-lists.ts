@@ -1,0 +1,169 @@
+import { compilePhrases, type PhraseSet } from "./phrases.js";
+import {
+  abusiveNouns,
+  condemnCues,
+  dehumanisingTerms,
+  demeaningPlaces,
+  hateVerbs,
+  identityTerms,
+  identityWords,
+  medicalContext,
+  negators,
+  positiveTerms,
+  reclaimCues,
+  reportingCues,
+  techObjects,
+  violentParticiples,
+  violentVerbs,
+} from "./terms.js";
+
+/** The compiled word lists the rules use; build once per detector. */
+export interface SignalLists {
+  identity: PhraseSet;
+  dehumanising: PhraseSet;
+  positive: PhraseSet;
+  hate: PhraseSet;
+  violent: PhraseSet;
+  participle: PhraseSet;
+  negator: PhraseSet;
+  tech: PhraseSet;
+  medical: PhraseSet;
+  reporting: PhraseSet;
+  condemn: PhraseSet;
+  reclaim: PhraseSet;
+  secondPerson: PhraseSet;
+  abusiveNoun: PhraseSet;
+  place: PhraseSet;
+  /** Single words the rules know (used to split "I h a t e" into "i hate"). */
+  known: Set<string>;
+  abuseAtReader: PhraseSet;
+  intent: PhraseSet;
+  modal: PhraseSet;
+  copula: PhraseSet;
+}
+
+/** Compile the word lists in `terms.ts`. */
+export function compileSignalLists(): SignalLists {
+  return {
+    identity: compilePhrases([
+      ...identityTerms,
+      ...identityWords.flatMap((word) => personNouns.map((noun) => `${word} ${noun}`)),
+    ]),
+    dehumanising: compilePhrases(dehumanisingTerms),
+    positive: compilePhrases(positiveTerms),
+    hate: compilePhrases(hateVerbs),
+    violent: compilePhrases(violentVerbs),
+    participle: compilePhrases(violentParticiples),
+    negator: compilePhrases(negators),
+    tech: compilePhrases(techObjects),
+    medical: compilePhrases(medicalContext),
+    reporting: compilePhrases(reportingCues),
+    condemn: compilePhrases(condemnCues),
+    reclaim: compilePhrases(reclaimCues),
+    abusiveNoun: compilePhrases(abusiveNouns),
+    place: compilePhrases(demeaningPlaces),
+    known: new Set(
+      [...hateVerbs, ...violentVerbs, ...dehumanisingTerms, ...abusiveNouns].filter(
+        (word) => !word.includes(" "),
+      ),
+    ),
+    secondPerson: compilePhrases(["you", "your", "youre", "u", "ur", "ya", "yourself", "you are"]),
+    abuseAtReader: compilePhrases(abuseAtReader),
+    intent: compilePhrases(intentPhrases),
+    modal: compilePhrases([
+      "should",
+      "must",
+      "need to",
+      "needs to",
+      "ought to",
+      "deserve to",
+      "deserves to",
+      "have to",
+      "are going to",
+      "will",
+      "gonna",
+    ]),
+    copula: compilePhrases([
+      "are",
+      "is",
+      "were",
+      "r",
+      "arent",
+      "isnt",
+      "are all",
+      "are just",
+      "are nothing but",
+      "deserve",
+      "deserves",
+      "make me",
+      "makes me",
+    ]),
+  };
+}
+
+/** Nouns that turn an identity adjective into a group mention ("trans person", "deaf folks"). */
+const personNouns = [
+  "person",
+  "people",
+  "man",
+  "men",
+  "woman",
+  "women",
+  "folks",
+  "guy",
+  "guys",
+  "kids",
+  "children",
+  "community",
+  "immigrants",
+  "girls",
+  "boys",
+];
+
+/** Fixed abuse formulas aimed at the reader. */
+const abuseAtReader = [
+  "fuck you",
+  "fuck off",
+  "screw you",
+  "shut up",
+  "shut the fuck up",
+  "go to hell",
+  "go die",
+  "kill yourself",
+  "kys",
+  "drop dead",
+  "piss off",
+  "get lost",
+  "nobody likes you",
+  "nobody cares about you",
+  "i hope you die",
+  "hope you die",
+  "you deserve to die",
+  "watch your back",
+  "i know where you live",
+  "youre dead",
+  "you are dead",
+  "you will regret",
+  "youll regret",
+  "you will pay",
+  "youll pay",
+];
+
+const intentPhrases = [
+  "i will",
+  "ill",
+  "im going to",
+  "i am going to",
+  "im gonna",
+  "gonna",
+  "i want to",
+  "i wanna",
+  "we will",
+  "were going to",
+  "we are going to",
+  "i would love to",
+  "id love to",
+  "lets",
+  "i shall",
+  "im about to",
+];
