@@ -112,6 +112,7 @@ export {
   type DeanonymizerOptions,
   type DeanonymizerValue,
 } from "./screening/deanonymizer.js";
+export { createPromptScanners } from "./screening/default-scanners.js";
 export { type GuardPromptOptions, guardPrompt } from "./screening/guard-prompt.js";
 export type { ConversationScanners } from "./screening/options.js";
 export { PromptGuard, type PromptGuardOptions } from "./screening/prompt-guard.js";
