@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../src/common/logger.js";
+import { createLogger, silentLogger } from "../../src/common/logger.js";
 import { createGuardApi } from "../../src/guard-api/app.js";
 import { createScanPool, type ScanPool } from "../../src/workers/scan-pool.js";
 
@@ -78,5 +78,39 @@ describe("createGuardApi, in process", () => {
       payload: { prompt: "" },
     });
     expect(response.json()).toEqual({ sanitized_prompt: "", is_valid: true, scanners: {} });
+  });
+});
+
+describe("guard API logs", () => {
+  async function logLines(level: "info" | "debug"): Promise<Record<string, unknown>[]> {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level,
+      format: "json",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const logged = await createGuardApi({ pool, logger });
+    await logged.inject({
+      method: "POST",
+      url: "/analyze/prompt",
+      payload: { prompt: "the secret plan" },
+    });
+    await logged.close();
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it("writes JSON lines with the scores and never the prompt text at info", async () => {
+    const lines = await logLines("info");
+    const scanned = lines.find((line) => line.msg === "Scanned prompt");
+    expect(scanned).toMatchObject({ level: 30, is_valid: true, scores: { InvisibleText: 0 } });
+    expect(lines.map((line) => JSON.stringify(line)).join("\n")).not.toContain("the secret plan");
+  });
+
+  it("logs the prompt text only at debug", async () => {
+    const lines = await logLines("debug");
+    expect(lines.find((line) => line.msg === "Received prompt")).toMatchObject({
+      level: 20,
+      prompt: "the secret plan",
+    });
   });
 });
