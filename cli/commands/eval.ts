@@ -10,8 +10,7 @@ import { evaluateBinary, evaluateEntities } from "../../src/eval/evaluate.js";
 import { formatBinaryMetrics, formatEntityMetrics } from "../../src/eval/format.js";
 import { matchTypes } from "../../src/scan/match-type.js";
 import type { Scanner } from "../../src/scan/scanner.js";
-import { PromptInjection } from "../../src/scanners/prompt-injection.js";
-import { createScanner, isScannerName } from "../../src/scanners/registry.js";
+import { createScanner } from "../../src/scanners/registry.js";
 import { Vault } from "../../src/scanners/vault.js";
 import { action, ExitCode, UsageError } from "../run.js";
 
@@ -60,19 +59,10 @@ function parseParams(value: string | undefined): Record<string, unknown> {
   return { ...parsed };
 }
 
-/** Scanners this command can build before the registry lists them. */
-const fallbackScanners: Record<string, (params: Record<string, unknown>) => Scanner> = {
-  PromptInjection: (params) => new PromptInjection(params),
-};
-
 function buildScanner(options: EvalCommandOptions, vault: Vault): Scanner {
   const params = parseParams(options.params);
   if (options.threshold !== undefined) params.threshold = options.threshold;
   if (options.matchType !== undefined) params.matchType = options.matchType.toLowerCase();
-  if (isScannerName(options.scanner))
-    return createScanner({ type: options.scanner, params }, { vault });
-  const fallback = fallbackScanners[options.scanner];
-  if (fallback) return fallback(params);
   return createScanner({ type: options.scanner, params }, { vault });
 }
 

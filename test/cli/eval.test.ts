@@ -8,6 +8,7 @@ describe("ragguard eval", () => {
   let dir: string;
   let good: string;
   let bad: string;
+  let entities: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "ragguard-eval-"));
@@ -32,6 +33,21 @@ describe("ragguard eval", () => {
       },
     ];
     await writeFile(good, `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`);
+    entities = join(dir, "entities.jsonl");
+    const entityRows = [
+      {
+        text: "Please write to lena.fischer@example.org or call +1 415 555 0134.",
+        entities: [
+          { type: "EMAIL_ADDRESS", value: "lena.fischer@example.org" },
+          { type: "PHONE_NUMBER", value: "+1 415 555 0134" },
+        ],
+      },
+      {
+        text: "The card 4111 1111 1111 1111 was declined.",
+        entities: [{ type: "CREDIT_CARD", value: "4111 1111 1111 1111" }],
+      },
+    ];
+    await writeFile(entities, `${entityRows.map((row) => JSON.stringify(row)).join("\n")}\n`);
     await writeFile(bad, '{"text":"fine","label":0}\n{"text":"oops","label":"yes"}\n{broken\n');
   });
 
@@ -91,6 +107,29 @@ describe("ragguard eval", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/line 2: label/);
     expect(result.stderr).toMatch(/line 3: not valid JSON/);
+  });
+
+  it("measures Anonymize per entity type from its vault", async () => {
+    const result = await runCli("ragguard", [
+      "eval",
+      "--scanner",
+      "Anonymize",
+      "--data",
+      entities,
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(result.stdout) as {
+      n: number;
+      types: Record<string, { recall: number; support: number }>;
+      total: { support: number };
+    };
+    expect(metrics.n).toBe(2);
+    expect(metrics.total.support).toBe(3);
+    expect(metrics.types.EMAIL_ADDRESS).toMatchObject({ recall: 1, support: 1 });
+    expect(metrics.types.CREDIT_CARD).toMatchObject({ recall: 1, support: 1 });
+    const table = await runCli("ragguard", ["eval", "--scanner", "Anonymize", "--data", entities]);
+    expect(table.stdout).toMatch(/TOTAL\s+3\s+\d+/);
   });
 
   it("rejects an unknown scanner and a bad threshold", async () => {

@@ -112,7 +112,8 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
       : attack.text;
     out.push({ text, label: 1, kind: attack.kind });
   }
-  for (const text of side.direct) out.push({ text: truncate(text), label: 1, kind: "direct" });
+  for (const text of side.direct)
+    out.push({ text: truncate(text), label: 1, kind: "direct", weight: 2 });
   for (const piece of random.shuffle(pieces).slice(0, attacks * 2))
     out.push({ text: piece, label: 0, kind: "carrier" });
   for (let index = 0; index < attacks / 2; index += 1) {

@@ -106,7 +106,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   const negatives = [...chunkScores, ...directScores]
     .filter((row, index) => row.label === 0 && rows[index]?.kind !== "roleplay")
     .map((row) => row.score);
-  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.02));
+  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.01));
   log(format("validation chunks", chunkScores, threshold));
   log(format("validation direct prompts", directScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });

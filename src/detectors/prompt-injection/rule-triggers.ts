@@ -44,6 +44,8 @@ export const ruleTriggers: Readonly<Record<string, readonly string[]>> = {
   "override-es-it-pt": ["ignor", "olvid", "dimentic", "esquec", "desconsider", "descart"],
   "override-short": ["ignore", "disregard", "forget"],
   "override-de-short": ["vergiss", "obigen", "vorherigen", "bisherigen", "vorigen"],
+  "override-clear-context": ["previous", "prior", "earlier", "above", "old", "existing"],
+  "persona-pretend-evil": ["pretend", "imagine", "act as if", "suppose", "bist du"],
   "persona-now-you-are": ["now", "jetzt bist", "maintenant", "ahora"],
   "override-new-task": ["task", "assignment", "job", "mission", "aufgabe", "tache", "tarea"],
   "addressee-note": [
@@ -113,6 +115,13 @@ export const ruleTriggers: Readonly<Record<string, readonly string[]>> = {
   "ai-configured": ["you were", "you have been", "you've been", "you are", "your", "its "],
   "ai-reply-reference": ["your", "'s "],
   "hidden-style": ["style"],
+  "ai-when-you-respond": [
+    "you respond",
+    "you reply",
+    "you answer",
+    "you generate",
+    "you write your",
+  ],
   "reveal-secret": [
     "prompt",
     "system",

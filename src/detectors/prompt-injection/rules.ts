@@ -123,13 +123,13 @@ export const injectionRules: readonly InjectionRule[] = [
     intent: "override",
     pattern:
       "\\b(?:ignore|disregard|forget) (?:the |all |everything )?(?:above|said above|what (?:i|we) (?:said|told you|discussed)(?: before| earlier| above)?|everything (?:before|so far|until now)|all (?:that|of the above))\\b",
-    weight: 0.7,
+    weight: 0.8,
   },
   {
     id: "override-de-short",
     intent: "override",
     pattern:
-      "\\bvergiss(?:t|en sie)? alles\\b|\\b(?:obigen|vorherigen|bisherigen|vorigen) (?:\\w+ ){0,3}(?:ignorieren|vergessen|sind (?:jetzt )?irrelevant|nicht (?:mehr )?beachten|nicht mehr gultig)\\b",
+      "\\bvergiss(?:t|en sie)? alles\\b|\\b(?:obigen|vorherigen|bisherigen|vorigen) (?:[\\w,]+ ){0,8}(?:ignorieren|vergessen|sind (?:jetzt |nun |ab sofort )?(?:irrelevant|unwichtig|ungultig)|nicht (?:mehr )?beachten|nicht mehr gultig)\\b",
     weight: 0.75,
   },
   {
@@ -145,6 +145,20 @@ export const injectionRules: readonly InjectionRule[] = [
     pattern:
       "\\b(?:your |the |a )?(?:new|next|real|different) (?:task|assignment|job|mission)(?: \\w+){0,3}? (?:is|are|:|namely|will be)\\b|\\b(?:neue|nachste) aufgabe\\b|\\bnouvelle tache\\b|\\bnueva tarea\\b",
     weight: 0.45,
+  },
+  {
+    id: "override-clear-context",
+    intent: "override",
+    pattern:
+      "\\b(?:remove|clear|erase|delete|wipe|purge|reset|flush)\\w* (?:all |any |the |your )?(?:previous|prior|earlier|above|old|existing) (?:tasks?|instructions?|information|context|memory|rules|prompts?)\\b",
+    weight: 0.75,
+  },
+  {
+    id: "persona-pretend-evil",
+    intent: "persona",
+    pattern:
+      "\\b(?:pretend|imagine|act as if|suppose) (?:that )?you(?:'re| are) (?:an? |the )?(?:evil|unrestricted|unfiltered|uncensored|jailbroken|rogue|malicious|unethical|amoral|lawless|unbound)\\b|\\b(?:nun|jetzt|ab jetzt|ab sofort) bist du\\b",
+    weight: 0.8,
   },
   // An AI addressed directly inside a document.
   {
@@ -226,6 +240,13 @@ export const injectionRules: readonly InjectionRule[] = [
     weight: 0.4,
   },
   {
+    id: "ai-when-you-respond",
+    intent: "ai-reference",
+    pattern:
+      "\\b(?:when|before|after|whenever|as) you (?:respond|reply|answer|generate|write your (?:answer|reply|response|summary))\\b",
+    weight: 0.4,
+  },
+  {
     id: "hidden-style",
     intent: "hidden-text",
     pattern:
@@ -260,7 +281,7 @@ export const injectionRules: readonly InjectionRule[] = [
     intent: "persona",
     pattern:
       "\\byou (?:are|will be|shall be|'re) (?:now|henceforth|from now on|no longer)\\b(?! (?:ready|able|logged|signed|subscribed|registered|enrolled|connected|done|finished|set|all set)\\b)",
-    weight: 0.55,
+    weight: 0.4,
   },
   {
     id: "persona-from-now-on",
@@ -421,6 +442,17 @@ export const dampingContexts: readonly string[] = [
   "detector",
   "benchmark",
   "test case",
+  "never let",
+  "should never",
+  "must never",
+  "prevent\\w*",
+  "protect\\w*",
+  "defen[cs]e\\w*",
+  "guardrails?",
+  "risks?",
+  "vulnerab\\w*",
+  "threats?",
+  "mitigat\\w*",
   "flagged",
   "blocked",
 ];

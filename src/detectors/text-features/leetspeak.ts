@@ -14,6 +14,9 @@ export const leetspeak: Readonly<Record<string, string>> = {
 const leetClass = "[0134578$!]";
 const mixedToken = new RegExp(`[\\p{L}${leetClass.slice(1, -1)}]+`, "gu");
 const hasLetter = /\p{L}/u;
+/** "1px", "3rd", "5kg", "4th": a number with a unit or ordinal suffix, not a disguised word. */
+const measurement =
+  /^\d+(?:px|pt|em|rem|vh|vw|kg|km|cm|mm|ms|gb|mb|kb|st|nd|rd|th|am|pm|x|k|m|s|h|d)$/i;
 const hasLeet = new RegExp(leetClass);
 
 /**
@@ -28,7 +31,14 @@ export function foldLeetspeak(text: string): string {
     if (!hasLetter.test(token) || !hasLeet.test(token)) return token;
     const letters = token.replace(/[^\p{L}]/gu, "").length;
     // Ordinals, ids and codes ("10th", "b737", "x86") have fewer letters than look-alikes or a digit run.
-    if (letters < 2 || letters < token.length - letters || /\d{2}/.test(token)) return token;
+    if (
+      letters < 2 ||
+      letters < token.length - letters ||
+      /\d{2}/.test(token) ||
+      measurement.test(token)
+    ) {
+      return token;
+    }
     const core = token.replace(/[!$]+$/u, "");
     const tail = token.slice(core.length);
     let out = "";
