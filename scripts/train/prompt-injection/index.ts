@@ -111,7 +111,8 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   log(format("validation direct prompts", directScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });
   writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
-  writeJsonl(join(options.validationDir, "direct.jsonl"), data.direct);
+  writeJsonl(join(options.validationDir, "direct.jsonl"), data.direct.filter((row) => row.kind !== "roleplay"));
+  writeJsonl(join(options.validationDir, "roleplay.jsonl"), data.direct.filter((row) => row.kind === "roleplay"));
   const file: LinearModelFile = {
     ...draft,
     threshold: Math.round(threshold * 1000) / 1000,
