@@ -1,6 +1,7 @@
 /** Anthropic Messages response → OpenAI chat completion. */
 import type { AnthropicMessage } from "../formats/anthropic.js";
 import type { ChatCompletion, ChatCompletionMessage, ToolCall } from "../formats/openai.js";
+import { JSON_MODE_TOOL_NAME } from "./anthropic-json-mode.js";
 import { nowSeconds } from "./common.js";
 import { toOpenAIFinishReason } from "./stop-reasons.js";
 import { anthropicToOpenAIUsage } from "./usage.js";
@@ -12,7 +13,9 @@ function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage 
   for (const block of content) {
     if (block.type === "text") text += block.text;
     else if (block.type === "thinking") reasoning += block.thinking;
-    else if (block.type === "tool_use") {
+    else if (block.type === "tool_use" && block.name === JSON_MODE_TOOL_NAME) {
+      text += JSON.stringify(block.input ?? {});
+    } else if (block.type === "tool_use") {
       const args = JSON.stringify(block.input ?? {});
       toolCalls.push({
         id: block.id,
@@ -31,6 +34,11 @@ function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage 
   return message;
 }
 
+function isJsonModeReply(res: AnthropicMessage): boolean {
+  const calls = res.content.filter((block) => block.type === "tool_use");
+  return calls.length > 0 && calls.every((block) => block.name === JSON_MODE_TOOL_NAME);
+}
+
 /**
  * Translate an Anthropic message into an OpenAI `chat.completion`.
  * @param model the model name to report (what the client asked for).
@@ -38,6 +46,8 @@ function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage 
  * anthropicToChatResponse(message, "claude-sonnet").choices[0].finish_reason; // "stop"
  */
 export function anthropicToChatResponse(res: AnthropicMessage, model: string): ChatCompletion {
+  const message = toMessage(res.content);
+  const finish = toOpenAIFinishReason(res.stop_reason) ?? "stop";
   return {
     id: res.id,
     object: "chat.completion",
@@ -46,9 +56,10 @@ export function anthropicToChatResponse(res: AnthropicMessage, model: string): C
     choices: [
       {
         index: 0,
-        message: toMessage(res.content),
+        message,
         logprobs: null,
-        finish_reason: toOpenAIFinishReason(res.stop_reason) ?? "stop",
+        // A JSON-mode reply ends in the reserved tool call, which is text to the client.
+        finish_reason: finish === "tool_calls" && isJsonModeReply(res) ? "stop" : finish,
       },
     ],
     usage: anthropicToOpenAIUsage(res.usage),

@@ -2,6 +2,7 @@
 import { AppError } from "../../common/errors.js";
 import type { AnthropicStreamEvent } from "../formats/anthropic.js";
 import type { ChatCompletionChunk } from "../formats/openai.js";
+import { JSON_MODE_TOOL_NAME } from "./anthropic-json-mode.js";
 import { type ChatStreamOptions, createChunkBuilder } from "./chunk-builder.js";
 import { statusFromAnthropicErrorType } from "./errors.js";
 import { toOpenAIFinishReason } from "./stop-reasons.js";
@@ -30,12 +31,17 @@ export function createAnthropicToChatStream(
 ): AnthropicToChatStream {
   const chunks = createChunkBuilder(model, options);
   const toolIndexByBlock = new Map<number, number>();
+  const jsonModeBlocks = new Set<number>();
   let usage: Usage = {};
 
   const startBlock = (event: Event<"content_block_start">): ChatCompletionChunk[] => {
     const block = event.content_block;
     if (block.type === "text" && block.text !== "") return [chunks.delta({ content: block.text })];
     if (block.type !== "tool_use") return [];
+    if (block.name === JSON_MODE_TOOL_NAME) {
+      jsonModeBlocks.add(event.index);
+      return [];
+    }
     const index = toolIndexByBlock.size;
     toolIndexByBlock.set(event.index, index);
     const call = { index, id: block.id, type: "function" as const };
@@ -50,6 +56,7 @@ export function createAnthropicToChatStream(
     if (delta.type === "thinking_delta")
       return [chunks.delta({ reasoning_content: delta.thinking })];
     if (delta.type !== "input_json_delta" || delta.partial_json === "") return [];
+    if (jsonModeBlocks.has(event.index)) return [chunks.delta({ content: delta.partial_json })];
     const index = toolIndexByBlock.get(event.index);
     if (index === undefined) return [];
     return [chunks.delta({ tool_calls: [{ index, function: { arguments: delta.partial_json } }] })];
@@ -68,7 +75,11 @@ export function createAnthropicToChatStream(
           return blockDelta(event);
         case "message_delta": {
           usage = { ...usage, ...withoutNulls(event.usage) };
-          const reason = toOpenAIFinishReason(event.delta.stop_reason) ?? "stop";
+          let reason = toOpenAIFinishReason(event.delta.stop_reason) ?? "stop";
+          // A JSON-mode reply ends in the reserved tool call, which is text to the client.
+          if (reason === "tool_calls" && jsonModeBlocks.size > 0 && toolIndexByBlock.size === 0) {
+            reason = "stop";
+          }
           return [chunks.delta({}, reason)];
         }
         case "message_stop":

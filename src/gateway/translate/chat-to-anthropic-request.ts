@@ -9,6 +9,7 @@ import type {
   AnthropicToolChoice,
 } from "../formats/anthropic.js";
 import type { ChatCompletionRequest, ChatMessage } from "../formats/openai.js";
+import { jsonModeTool } from "./anthropic-json-mode.js";
 import {
   assistantToAnthropicBlocks,
   toolToAnthropicBlock,
@@ -39,6 +40,7 @@ const handledParams = new Set([
   "tools",
   "tool_choice",
   "parallel_tool_calls",
+  "response_format",
   "user",
 ]);
 
@@ -139,5 +141,12 @@ export function chatToAnthropicRequest(
   if (tools) out.tools = tools;
   const toolChoice = toAnthropicToolChoice(req);
   if (toolChoice) out.tool_choice = toolChoice;
+  const jsonMode = jsonModeTool(req);
+  if (jsonMode) {
+    out.tools = [jsonMode.tool];
+    out.tool_choice = jsonMode.choice;
+  } else if (req.response_format && req.response_format.type !== "text") {
+    options.onDroppedParam?.("response_format");
+  }
   return out;
 }

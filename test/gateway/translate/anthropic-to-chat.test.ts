@@ -242,4 +242,72 @@ describe("createAnthropicToChatStream", () => {
       expect((error as AppError).message).toBe("Overloaded");
     }
   });
+
+  it("turns a JSON-mode tool call into streamed text with finish_reason stop", () => {
+    const stream = createAnthropicToChatStream("claude");
+    const events = [
+      {
+        type: "message_start",
+        message: {
+          id: "msg_j",
+          type: "message",
+          role: "assistant",
+          content: [],
+          model: "claude",
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: "toolu_j", name: "json_tool_call", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "input_json_delta", partial_json: '{"city":' },
+      },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "input_json_delta", partial_json: '"Paris"}' },
+      },
+      { type: "content_block_stop", index: 0 },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "tool_use", stop_sequence: null },
+        usage: { output_tokens: 9 },
+      },
+      { type: "message_stop" },
+    ].map((e) => anthropicStreamEventSchema.parse(e));
+    const chunks = events.flatMap((e) => stream.push(e));
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
+    expect(JSON.parse(text)).toEqual({ city: "Paris" });
+    expect(chunks.some((c) => c.choices[0]?.delta.tool_calls)).toBe(false);
+    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe("stop");
+  });
+});
+
+describe("anthropicToChatResponse in JSON mode", () => {
+  it("returns the reserved tool's input as the message text", () => {
+    const out = anthropicToChatResponse(
+      {
+        id: "msg_j",
+        type: "message",
+        role: "assistant",
+        model: "claude",
+        content: [
+          { type: "tool_use", id: "toolu_j", name: "json_tool_call", input: { city: "Paris" } },
+        ],
+        stop_reason: "tool_use",
+        stop_sequence: null,
+        usage: { input_tokens: 5, output_tokens: 9 },
+      },
+      "m",
+    );
+    expect(out.choices[0]?.message).toEqual({ role: "assistant", content: '{"city":"Paris"}' });
+    expect(out.choices[0]?.finish_reason).toBe("stop");
+  });
 });

@@ -239,7 +239,7 @@ describe("chatToAnthropicRequest", () => {
       temperature: 0.5,
     });
     chatToAnthropicRequest(req, "c", { onDroppedParam: (p) => dropped.push(p) });
-    expect(dropped.sort()).toEqual(["n", "response_format", "seed"]);
+    expect(dropped.sort()).toEqual(["n", "seed"]);
   });
 
   it("rejects invalid tool arguments, audio parts and the deprecated function role with clear errors", () => {
@@ -289,5 +289,39 @@ describe("chatToAnthropicRequest", () => {
         source: { type: "base64", media_type: "application/pdf", data: "JVBERi0x" },
       },
     ]);
+  });
+
+  it("emulates a JSON response_format with one forced tool, unless the request has tools", () => {
+    const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+    const req = parse({
+      model: "m",
+      messages: [{ role: "user", content: "Capital of France as JSON" }],
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "answer", schema, strict: true },
+      },
+    });
+    const out = chatToAnthropicRequest(req, "c");
+    expect(out.tools).toEqual([
+      {
+        name: "json_tool_call",
+        description: "Respond with a JSON object as the tool input.",
+        input_schema: schema,
+      },
+    ]);
+    expect(out.tool_choice).toEqual({ type: "tool", name: "json_tool_call" });
+    const dropped: string[] = [];
+    const withTools = chatToAnthropicRequest(
+      parse({
+        model: "m",
+        messages: [{ role: "user", content: "x" }],
+        response_format: { type: "json_object" },
+        tools: [{ type: "function", function: { name: "f" } }],
+      }),
+      "c",
+      { onDroppedParam: (p) => dropped.push(p) },
+    );
+    expect(withTools.tools?.map((t) => t.name)).toEqual(["f"]);
+    expect(dropped).toEqual(["response_format"]);
   });
 });
