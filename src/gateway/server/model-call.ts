@@ -76,7 +76,19 @@ export async function runModelCall(
       logger: deps.logger,
       signal: controller.signal,
     });
-    done(completed ? 200 : 499);
+    const status = completed ? 200 : 499;
+    done(status);
+    // Hijacked replies skip fastify's onResponse hook, so the access line is written here.
+    deps.logger.info(
+      {
+        method: request.method,
+        path: request.url.split("?")[0],
+        status,
+        ms: Math.round(performance.now() - started),
+        stream: true,
+      },
+      "request",
+    );
   } catch (error) {
     done(toAppError(error).status);
     throw error;

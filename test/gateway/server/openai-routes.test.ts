@@ -162,5 +162,7 @@ describe("OpenAI-format routes through the gateway (openai SDK)", () => {
   it("lists the models", async () => {
     const models = await client.models.list();
     expect(models.data.map((model) => model.id)).toEqual(["gpt-4o", "embed", "whisper"]);
+    expect((await client.models.retrieve("embed")).id).toBe("embed");
+    await expect(client.models.retrieve("nope")).rejects.toBeInstanceOf(OpenAI.NotFoundError);
   });
 });
