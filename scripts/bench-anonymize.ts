@@ -45,7 +45,15 @@ await time("Anonymize (new Vault + new Anonymize)", (text) =>
 await time("Anonymize useFaker", (text) =>
   new Anonymize(new Vault(), { useFaker: true }).scan(text),
 );
-await time("default scanner set (buildScanners + scan)", (text) =>
+// As the guard API runs it: classifiers built once, a fresh Vault + Anonymize per request.
+const shared = buildScanners(defaultScannerConfigs, { vault: new Vault() });
+await time("default set (fresh Vault + Anonymize per chunk)", (text) => {
+  const scanners = shared.map((scanner) =>
+    scanner.name === "Anonymize" ? new Anonymize(new Vault()) : scanner,
+  );
+  return scanPrompt(scanners, text, { logger: silentLogger });
+});
+await time("default set (buildScanners per chunk)", (text) =>
   scanPrompt(buildScanners(defaultScannerConfigs, { vault: new Vault() }), text, {
     logger: silentLogger,
   }),
