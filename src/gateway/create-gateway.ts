@@ -104,8 +104,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     throw error;
   }
   const keyStore = createKeyStore(database);
-  const keyCache = createKeyCache(keyStore, { ttlMs: config.keyCacheTtlMs });
   const now = options.now ?? Date.now;
+  const keyCache = createKeyCache(keyStore, { ttlMs: config.keyCacheTtlMs, now });
   const auth = createAuthenticator({
     masterKey: config.masterKey,
     keys: keyCache,

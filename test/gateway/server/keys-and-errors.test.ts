@@ -58,7 +58,7 @@ describe("keys, auth and errors over HTTP", () => {
   afterAll(async () => {
     await running?.close();
     await upstream?.close();
-    await db?.dispose();
+    await db?.dispose().catch(() => {});
   });
 
   it("generates a key only for the master key and returns it once", async () => {
@@ -248,6 +248,44 @@ describe("keys, auth and errors over HTTP", () => {
     expect(metrics).toContain("ragguard_gateway_request_duration_seconds_bucket");
   });
 
+  it("lets a key deleted on another instance work until the cache TTL passes, then not", async () => {
+    const other = await startTestGateway(
+      db.db,
+      {
+        model_list: [
+          {
+            model_name: "gpt-4o",
+            gateway_params: {
+              model: "openai/gpt-4o",
+              api_key: upstreamKey,
+              api_base: `${upstream.url}/v1`,
+            },
+          },
+        ],
+        general_settings: { key_cache_ttl: 30 },
+      },
+      { now: () => clock },
+    );
+    try {
+      const { key } = await running.generateKey();
+      const chatOther = () =>
+        fetch(`${other.url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }),
+        });
+      // A key made on one instance works on the other at once (misses are not cached).
+      expect((await chatOther()).status).toBe(200);
+      await post("/key/delete", { keys: [key] }, masterKey);
+      expect((await chat(key)).status).toBe(401);
+      expect((await chatOther()).status).toBe(200);
+      clock += 30_001;
+      expect((await chatOther()).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("never logs a key, and logs prompt text only at debug level", () => {
     const nonDebug = JSON.stringify(captured.lines.filter((line) => line.level !== "debug"));
     expect(nonDebug).not.toMatch(/sk-[A-Za-z0-9_-]{43}/);
@@ -264,5 +302,13 @@ describe("keys, auth and errors over HTTP", () => {
       ),
     ).toBe(true);
     expect(captured.lines.some((line) => line.msg === "request")).toBe(true);
+  });
+
+  it("reports not ready when the database is gone", async () => {
+    await db.db.close();
+    const ready = await get("/health/readiness");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+    expect((await get("/health/liveliness")).status).toBe(200);
   });
 });
