@@ -79,6 +79,14 @@ export class Anonymize implements Scanner {
   readonly #hiddenNames: RegExp | undefined;
   readonly #allowed: ReadonlySet<string>;
 
+  /**
+   * Load the name lexicon and phone metadata now (about 0.5 s) instead of on the first scan; a
+   * server can await it before reporting ready.
+   */
+  static async preload(): Promise<void> {
+    await loadPiiResources();
+  }
+
   constructor(vault: Vault, options: AnonymizeOptions = {}) {
     if (!(vault instanceof Vault))
       throw new ConfigError("Anonymize: the first argument must be a Vault");

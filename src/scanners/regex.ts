@@ -9,8 +9,8 @@ export type RegexMatchType = (typeof regexMatchTypes)[number];
 
 export const regexOptionsSchema = z
   .object({
-    /** Regular expressions (JavaScript syntax; a leading Python-style `(?i)` becomes a flag). */
-    patterns: z.array(z.string().min(1)).min(1),
+    /** Regular expressions: strings (a leading Python-style `(?i)` becomes a flag) or RegExp objects. */
+    patterns: z.array(z.union([z.string().min(1), z.instanceof(RegExp)])).min(1),
     /** true: a match makes the text invalid. false: the text must match one of the patterns. */
     isBlocked: z.boolean().default(true),
     matchType: z.enum(regexMatchTypes).default("all"),
@@ -25,7 +25,13 @@ const redaction = "[REDACTED]";
 const inlineFlags = /^\(\?([ims]+)\)/;
 
 /** Compile one pattern, turning a leading `(?i)`-style group into flags; names the pattern on failure. */
-export function compilePattern(source: string, index: number): RegExp {
+export function compilePattern(source: string | RegExp, index: number): RegExp {
+  if (source instanceof RegExp) {
+    return new RegExp(
+      source.source,
+      source.flags.includes("g") ? source.flags : `${source.flags}g`,
+    );
+  }
   const inline = inlineFlags.exec(source);
   const body = inline ? source.slice(inline[0].length) : source;
   const flags = `g${inline?.[1] ?? ""}`;

@@ -90,4 +90,20 @@ describe("Anonymize properties", () => {
       { numRuns: 50 },
     );
   });
+
+  it("scanning sanitized text again changes nothing (placeholders are never re-detected)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(filler, secretValue), { minLength: 1, maxLength: 4 }),
+        async (parts) => {
+          const text = parts.map(([words, value]) => `${words.join(" ")} ${value}`).join(". ");
+          const vault = new Vault();
+          const first = await new Anonymize(vault).scan(text);
+          const second = await new Anonymize(vault).scan(first.sanitized);
+          expect(second).toEqual({ sanitized: first.sanitized, valid: true, score: 0 });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });

@@ -137,4 +137,12 @@ describe("Anonymize", () => {
     // @ts-expect-error a vault is required
     expect(() => new Anonymize({})).toThrow(ConfigError);
   });
+
+  it("preload loads the PERSON and phone data ahead of the first scan", async () => {
+    await expect(Anonymize.preload()).resolves.toBeUndefined();
+    const result = await new Anonymize(new Vault(), { entityTypes: ["PHONE_NUMBER"] }).scan(
+      "tel +44 20 7946 0958",
+    );
+    expect(result.sanitized).toBe("tel [REDACTED_PHONE_NUMBER_1]");
+  });
 });

@@ -73,4 +73,9 @@ describe("Regex", () => {
     // @ts-expect-error matchType outside the enum
     expect(() => new Regex({ patterns: ["x"], matchType: "everything" })).toThrow(/matchType/);
   });
+
+  it("accepts RegExp objects as patterns", () => {
+    const result = new Regex({ patterns: [/acct-\d+/i] }).scan("move ACCT-7 and acct-8");
+    expect(result).toEqual({ sanitized: "move [REDACTED] and [REDACTED]", valid: false, score: 1 });
+  });
 });

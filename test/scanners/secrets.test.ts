@@ -49,4 +49,13 @@ describe("Secrets", () => {
     // @ts-expect-error outside the enum
     expect(() => new Secrets({ redactMode: "blur" })).toThrow(/redactMode/);
   });
+
+  it("redacts credentials passed in URL query parameters", () => {
+    const result = new Secrets().scan(
+      "GET https://api.example.com/v1/items?limit=5&api_key=Zx81kQp0aa77Ld&x=1",
+    );
+    expect(result.sanitized).toBe(
+      "GET https://api.example.com/v1/items?limit=5&api_key=******&x=1",
+    );
+  });
 });

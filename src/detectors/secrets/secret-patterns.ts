@@ -143,6 +143,12 @@ export const secretPatterns: readonly SecretPattern[] = [
     pattern: /\bBasic\s+(?<secret>[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g,
   },
   {
+    id: "url-credential-parameter",
+    description: "Credential in a URL query parameter",
+    pattern:
+      /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|secret|client[_-]?secret|password|passwd)=(?<secret>[^&\s#"'<>]{8,})/gi,
+  },
+  {
     id: "password-assignment",
     description: "Password or secret assigned in config or code",
     pattern:
