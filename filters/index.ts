@@ -5,7 +5,7 @@ export { GuardFilter, type GuardFilterOptions } from "./guard-filter.js";
 export {
   type AnalyzeResponse,
   analyzeResponseSchema,
-  inferValidity,
+  blameScanners,
   RemoteGuardFilter,
   type RemoteGuardFilterOptions,
 } from "./remote-guard-filter.js";

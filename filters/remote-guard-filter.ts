@@ -31,17 +31,25 @@ export interface RemoteGuardFilterOptions extends Omit<GuardFilterOptions, "scan
 }
 
 /**
- * Rebuild a validity map from the API's answer, which has only an overall `is_valid`: when it is
- * false, every scanner with a score above 0 is taken as invalid (scanners that detected nothing
- * cannot be the reason). This errs towards dropping.
+ * Name the scanners to blame when the API says `is_valid: false` but sends only scores: those at or
+ * above 0.5 (outside `exclude`), or else the highest-scoring one.
  */
-export function inferValidity(response: AnalyzeResponse): Record<string, boolean> {
-  return Object.fromEntries(
-    Object.entries(response.scanners).map(([name, score]) => [
-      name,
-      response.is_valid || score <= 0,
-    ]),
-  );
+export function blameScanners(
+  scores: Readonly<Record<string, number>>,
+  exclude: readonly string[] = [],
+): string[] {
+  const candidates = Object.entries(scores).filter(([name]) => !exclude.includes(baseName(name)));
+  const high = candidates.filter(([, score]) => score >= 0.5).map(([name]) => name);
+  if (high.length > 0) return high;
+  const top = candidates.sort(([, a], [, b]) => b - a)[0];
+  return top ? [top[0]] : [];
+}
+
+function validityMap(
+  scores: Readonly<Record<string, number>>,
+  invalid: readonly string[],
+): Record<string, boolean> {
+  return Object.fromEntries(Object.keys(scores).map((name) => [name, !invalid.includes(name)]));
 }
 
 /**
@@ -68,15 +76,17 @@ export class RemoteGuardFilter extends BaseDocumentTransformer {
     ).href;
   }
 
-  /** Send one text to the guard API and parse its answer. */
-  async analyze(text: string): Promise<AnalyzeResponse> {
+  /** Send one text to the guard API (optionally with `scanners_suppress`) and parse its answer. */
+  async analyze(text: string, suppress: readonly string[] = []): Promise<AnalyzeResponse> {
     const fetchImpl = this.#options.fetch ?? fetch;
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.#options.token) headers.authorization = `Bearer ${this.#options.token}`;
     const response = await fetchImpl(this.#endpoint, {
       method: "POST",
       headers,
-      body: JSON.stringify({ prompt: text }),
+      body: JSON.stringify(
+        suppress.length > 0 ? { prompt: text, scanners_suppress: suppress } : { prompt: text },
+      ),
       signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000),
     });
     const body: unknown = await response.json().catch(() => undefined);
@@ -99,22 +109,40 @@ export class RemoteGuardFilter extends BaseDocumentTransformer {
     return parsed.data;
   }
 
+  /**
+   * Scan one text remotely and rebuild the validity map. The API answers only an overall
+   * `is_valid`; when it is false and an ignored scanner (e.g. Anonymize) found something, the text
+   * is checked again with those scanners suppressed, so a PII-only chunk is kept and redacted.
+   */
+  async scan(
+    text: string,
+  ): Promise<{
+    sanitized: string;
+    valid: Record<string, boolean>;
+    scores: Record<string, number>;
+  }> {
+    const response = await this.analyze(text);
+    const scores = response.scanners;
+    const sanitized = response.sanitized_prompt;
+    if (response.is_valid) return { sanitized, valid: validityMap(scores, []), scores };
+    const ignore = (this.#options.ignoreInvalid ?? []).map(baseName);
+    const ignoredHits = Object.keys(scores).filter(
+      (name) => ignore.includes(baseName(name)) && scores[name]! > 0,
+    );
+    if (ignoredHits.length === 0)
+      return { sanitized, valid: validityMap(scores, blameScanners(scores)), scores };
+    const recheck = await this.analyze(text, ignore);
+    const blamed = recheck.is_valid ? [] : blameScanners(recheck.scanners, ignore);
+    return { sanitized, valid: validityMap(scores, [...ignoredHits, ...blamed]), scores };
+  }
+
   /** Scan one chunk remotely and return its verdict without dropping or logging. */
   async judge(chunk: Document): Promise<ChunkVerdict> {
     if (chunk.pageContent.trim() === "") {
       return judgeChunk(chunk, { sanitized: chunk.pageContent, valid: {}, scores: {} }, []);
     }
-    const response = await this.analyze(chunk.pageContent);
     const ignore = (this.#options.ignoreInvalid ?? []).map(baseName);
-    return judgeChunk(
-      chunk,
-      {
-        sanitized: response.sanitized_prompt,
-        valid: inferValidity(response),
-        scores: response.scanners,
-      },
-      ignore,
-    );
+    return judgeChunk(chunk, await this.scan(chunk.pageContent), ignore);
   }
 
   async transformDocuments(documents: Document[]): Promise<Document[]> {

@@ -1,8 +1,12 @@
 /**
  * Rebuild the binary fixtures of `fixtures/docs/` (the PDF manual and the DOCX policy) from the
  * text below: `npx tsx scripts/make-fixtures.ts`. pdfkit and docx are dev dependencies.
+ *
+ * `npx tsx scripts/make-fixtures.ts --corpus <dir> [--files 200]` also writes a larger synthetic
+ * corpus for throughput runs: copies of the text fixtures with their paragraphs shuffled.
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Document, HeadingLevel, Packer, Paragraph } from "docx";
 import PDFDocument from "pdfkit";
@@ -117,8 +121,50 @@ async function writeDocx(path: string): Promise<void> {
   await writeFile(path, await Packer.toBuffer(doc));
 }
 
-await writePdf(`${docsDir}manual/tidewater-admin-manual.pdf`, manualPages);
-await writeDocx(`${docsDir}policy/data-retention-policy.docx`);
-process.stdout.write(
-  "wrote manual/tidewater-admin-manual.pdf and policy/data-retention-policy.docx\n",
-);
+/** A deterministic shuffle (mulberry32), so corpora are the same on every machine. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed;
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+async function writeCorpus(dir: string, files: number): Promise<void> {
+  const sources = (await readdir(docsDir, { recursive: true }))
+    .filter((name) => [".md", ".txt"].includes(extname(name)))
+    .sort();
+  const paragraphs: string[] = [];
+  for (const source of sources) {
+    const text = (await readFile(join(docsDir, source))).toString(
+      source.includes("legacy") ? "utf16le" : "utf8",
+    );
+    const parts = text.replace(/^\uFEFF/, "").split(/\n\s*\n/);
+    paragraphs.push(...parts.filter((part) => part.trim() !== ""));
+  }
+  await mkdir(dir, { recursive: true });
+  for (let index = 0; index < files; index += 1) {
+    const body = [...shuffled(paragraphs, index + 1), ...shuffled(paragraphs, index + 7)];
+    await writeFile(join(dir, `doc-${String(index).padStart(4, "0")}.md`), body.join("\n\n"));
+  }
+  process.stdout.write(`wrote ${files} files to ${dir}\n`);
+}
+
+const corpusIndex = process.argv.indexOf("--corpus");
+if (corpusIndex !== -1) {
+  const filesIndex = process.argv.indexOf("--files");
+  const files = filesIndex === -1 ? 200 : Number(process.argv[filesIndex + 1]);
+  await writeCorpus(process.argv[corpusIndex + 1] ?? "corpus", files);
+} else {
+  await writePdf(`${docsDir}manual/tidewater-admin-manual.pdf`, manualPages);
+  await writeDocx(`${docsDir}policy/data-retention-policy.docx`);
+  process.stdout.write("wrote the PDF manual and the DOCX policy\n");
+}

@@ -22,6 +22,7 @@ async function createScanner(options: IngestCliOptions, set: ScannerSet): Promis
       options.guardUrl,
       options.guardToken,
       Math.max(options.workers, 1) * 2,
+      set.ignoreInvalid,
     );
   }
   if (options.workers === 0) return createInProcessScanner(set.configs);

@@ -1,8 +1,8 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
-import { inferValidity, RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
-import { AppError, ConfigError } from "../../src/common/errors.js";
+import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
+import { AppError } from "../../src/common/errors.js";
 import { buildScanners, type ScannerConfig } from "../../src/scanners/registry.js";
 import { createScanPool } from "../../src/workers/scan-pool.js";
 import { type ChunkScanner, chunkScanSchema } from "./chunk-scanner.js";
@@ -78,23 +78,21 @@ export function createRemoteScanner(
   url: string,
   token: string | undefined,
   concurrency: number,
+  ignoreInvalid: readonly string[],
 ): ChunkScanner {
-  if (!/^https?:\/\//.test(url))
-    throw new ConfigError(`--guard-url must be an http(s) URL, got "${url}"`);
-  const filter = new RemoteGuardFilter({ url, ...(token ? { token } : {}), concurrency });
+  const filter = new RemoteGuardFilter({
+    url,
+    ...(token ? { token } : {}),
+    concurrency,
+    ignoreInvalid,
+  });
   const limit = pLimit(concurrency);
   return {
     mode: "remote",
     scan: (text) =>
       limit(async () => {
         if (text.trim() === "") return { sanitized: text, valid: {}, scores: {}, vaultEntries: [] };
-        const response = await filter.analyze(text);
-        return {
-          sanitized: response.sanitized_prompt,
-          valid: inferValidity(response),
-          scores: response.scanners,
-          vaultEntries: [],
-        };
+        return { ...(await filter.scan(text)), vaultEntries: [] };
       }),
     async close() {},
   };

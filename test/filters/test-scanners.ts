@@ -24,7 +24,10 @@ export const phraseDetector: Scanner = {
   },
 };
 
-/** A tiny guard API speaking `POST /analyze/prompt {"prompt"}` -> `{sanitized_prompt, is_valid, scanners}`. */
+/**
+ * A tiny guard API speaking LLM Guard API's `POST /analyze/prompt {"prompt", "scanners_suppress"?}`
+ * -> `{sanitized_prompt, is_valid, scanners}`.
+ */
 export async function startGuardApi(
   scanners: readonly Scanner[],
   options: { token?: string; delayMs?: number } = {},
@@ -50,9 +53,13 @@ export async function startGuardApi(
       }
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      const { prompt } = JSON.parse(body) as { prompt: string };
+      const { prompt, scanners_suppress: suppress = [] } = JSON.parse(body) as {
+        prompt: string;
+        scanners_suppress?: string[];
+      };
+      const active = scanners.filter((scanner) => !suppress.includes(scanner.name));
       await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
-      const [sanitized, valid, scores] = await scanPrompt(scanners, prompt, {
+      const [sanitized, valid, scores] = await scanPrompt(active, prompt, {
         logger: silentLogger,
       });
       inFlight -= 1;
