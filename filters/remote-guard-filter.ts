@@ -114,9 +114,7 @@ export class RemoteGuardFilter extends BaseDocumentTransformer {
    * `is_valid`; when it is false and an ignored scanner (e.g. Anonymize) found something, the text
    * is checked again with those scanners suppressed, so a PII-only chunk is kept and redacted.
    */
-  async scan(
-    text: string,
-  ): Promise<{
+  async scan(text: string): Promise<{
     sanitized: string;
     valid: Record<string, boolean>;
     scores: Record<string, number>;
