@@ -197,6 +197,27 @@ export const finishReasonSchema = z.enum([
 ]);
 export type FinishReason = z.infer<typeof finishReasonSchema>;
 
+/** Finish reasons some OpenAI-compatible servers send, mapped onto OpenAI's set. */
+const finishReasonAliases: Record<string, FinishReason> = {
+  eos: "stop",
+  eos_token: "stop",
+  end_turn: "stop",
+  stop_sequence: "stop",
+  model_length: "length",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+};
+
+/**
+ * A finish reason as read from an upstream: OpenAI's values pass, known aliases (Mistral's
+ * `model_length`, Together's `eos`, …) are mapped, anything else reads as `stop`.
+ */
+export const upstreamFinishReasonSchema = z.string().transform((value): FinishReason => {
+  const known = finishReasonSchema.safeParse(value);
+  if (known.success) return known.data;
+  return finishReasonAliases[value] ?? "stop";
+});
+
 /** The assistant message of a completion choice. */
 export const chatCompletionMessageSchema = z.looseObject({
   role: z.literal("assistant"),
@@ -217,7 +238,7 @@ export const chatCompletionSchema = z.looseObject({
       index: z.number().int(),
       message: chatCompletionMessageSchema,
       logprobs: z.unknown().optional(),
-      finish_reason: finishReasonSchema.nullable(),
+      finish_reason: upstreamFinishReasonSchema.nullable(),
     }),
   ),
   usage: openAIUsageSchema.optional(),
@@ -258,7 +279,7 @@ export const chatCompletionChunkSchema = z.looseObject({
         index: z.number().int(),
         delta: chunkDeltaSchema,
         logprobs: z.unknown().optional(),
-        finish_reason: finishReasonSchema.nullish(),
+        finish_reason: upstreamFinishReasonSchema.nullish(),
       }),
     )
     .nullish()

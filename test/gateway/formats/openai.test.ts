@@ -195,4 +195,17 @@ describe("OpenAI response schemas", () => {
       }).success,
     ).toBe(true);
   });
+
+  it("reads other servers' finish reasons onto OpenAI's set", () => {
+    const base = { id: "x", object: "chat.completion.chunk", created: 1, model: "m" };
+    const reasonOf = (finish: string) =>
+      chatCompletionChunkSchema.parse({
+        ...base,
+        choices: [{ index: 0, delta: {}, finish_reason: finish }],
+      }).choices[0]?.finish_reason;
+    expect(reasonOf("eos")).toBe("stop");
+    expect(reasonOf("model_length")).toBe("length");
+    expect(reasonOf("tool_calls")).toBe("tool_calls");
+    expect(reasonOf("something_new")).toBe("stop");
+  });
 });
