@@ -40,79 +40,87 @@ function expiresAt(duration: string | null | undefined, now: number): Date | nul
   return duration === null ? null : new Date(now + parseDuration(duration));
 }
 
+/** A key named by its raw value (sk-…) or by its token id → its token id. */
+function tokenIdOf(deps: GatewayDeps, key: string): Promise<string | undefined> {
+  return key.startsWith("sk-") ? deps.keyStore.tokenIdForHash(hashKey(key)) : Promise.resolve(key);
+}
+
+function notFound(): BadRequestError {
+  return new BadRequestError("No such key", { status: 404, code: "key_not_found" });
+}
+
+async function generateKey(deps: GatewayDeps, request: FastifyRequest) {
+  const body = parse(generateSchema, request.body, "/key/generate");
+  const key = generateRawKey();
+  const record = await deps.keyStore.create({
+    keyHash: hashKey(key),
+    tokenId: generateTokenId(),
+    keyAlias: body.key_alias ?? null,
+    models: body.models ?? [],
+    permissions: body.permissions ?? {},
+    metadata: body.metadata ?? {},
+    rpmLimit: body.rpm_limit ?? null,
+    expiresAt: expiresAt(body.duration, deps.now()) ?? null,
+  });
+  deps.logger.info({ token_id: record.tokenId, key_alias: record.keyAlias }, "key generated");
+  return { key, ...toKeyJson(record) };
+}
+
+async function keyInfo(deps: GatewayDeps, request: FastifyRequest) {
+  const { key } = parse(z.object({ key: z.string().min(1) }), request.query, "/key/info");
+  const tokenId = await tokenIdOf(deps, key);
+  const record = tokenId === undefined ? undefined : await deps.keyStore.findByTokenId(tokenId);
+  if (record === undefined) throw notFound();
+  return { token_id: record.tokenId, info: toKeyJson(record) };
+}
+
+async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
+  const { key, duration, ...body } = parse(updateSchema, request.body, "/key/update");
+  const tokenId = await tokenIdOf(deps, key);
+  const changes = {
+    keyAlias: body.key_alias,
+    models: body.models,
+    permissions: body.permissions,
+    metadata: body.metadata,
+    rpmLimit: body.rpm_limit,
+    blocked: body.blocked,
+    expiresAt: expiresAt(duration, deps.now()),
+  };
+  const record = tokenId === undefined ? undefined : await deps.keyStore.update(tokenId, changes);
+  if (record === undefined) throw notFound();
+  deps.keyCache.invalidate(record.tokenId);
+  deps.logger.info({ token_id: record.tokenId }, "key updated");
+  return toKeyJson(record);
+}
+
+async function deleteKeys(deps: GatewayDeps, request: FastifyRequest) {
+  const { keys } = parse(deleteSchema, request.body, "/key/delete");
+  const found = await Promise.all(keys.map((key) => tokenIdOf(deps, key)));
+  const deleted = await deps.keyStore.delete(found.filter((id): id is string => id !== undefined));
+  for (const tokenId of deleted) deps.keyCache.invalidate(tokenId);
+  deps.logger.info({ token_ids: deleted }, "keys deleted");
+  return { deleted_keys: deleted };
+}
+
+async function listKeys(deps: GatewayDeps, request: FastifyRequest) {
+  const { page, size } = parse(listQuerySchema, request.query, "/key/list");
+  const { keys, total } = await deps.keyStore.list({ limit: size, offset: (page - 1) * size });
+  return {
+    keys: keys.map(toKeyJson),
+    total_count: total,
+    current_page: page,
+    total_pages: Math.ceil(total / size),
+  };
+}
+
 /** Register `/key/generate`, `/key/info`, `/key/update`, `/key/delete`, `/key/list` (master key only). */
 export function registerKeyRoutes(app: FastifyInstance, deps: GatewayDeps): void {
-  const master = async (request: FastifyRequest) => deps.auth.requireMaster(request.headers);
-  // A key is named by its raw value (sk-…) or by its token id.
-  const tokenIdOf = async (key: string) =>
-    key.startsWith("sk-") ? await deps.keyStore.tokenIdForHash(hashKey(key)) : key;
-  const notFound = () => new BadRequestError("No such key", { status: 404, code: "key_not_found" });
-
-  app.post("/key/generate", { preHandler: master }, async (request) => {
-    const body = parse(generateSchema, request.body, "/key/generate");
-    const key = generateRawKey();
-    const record = await deps.keyStore.create({
-      keyHash: hashKey(key),
-      tokenId: generateTokenId(),
-      keyAlias: body.key_alias ?? null,
-      models: body.models ?? [],
-      permissions: body.permissions ?? {},
-      metadata: body.metadata ?? {},
-      rpmLimit: body.rpm_limit ?? null,
-      expiresAt: expiresAt(body.duration, deps.now()) ?? null,
-    });
-    deps.logger.info({ token_id: record.tokenId, key_alias: record.keyAlias }, "key generated");
-    return { key, ...toKeyJson(record) };
-  });
-
-  app.get("/key/info", { preHandler: master }, async (request) => {
-    const { key } = parse(z.object({ key: z.string().min(1) }), request.query, "/key/info");
-    const tokenId = await tokenIdOf(key);
-    const record = tokenId === undefined ? undefined : await deps.keyStore.findByTokenId(tokenId);
-    if (record === undefined) throw notFound();
-    return { token_id: record.tokenId, info: toKeyJson(record) };
-  });
-
-  app.post("/key/update", { preHandler: master }, async (request) => {
-    const { key, duration, ...body } = parse(updateSchema, request.body, "/key/update");
-    const tokenId = await tokenIdOf(key);
-    const record =
-      tokenId === undefined
-        ? undefined
-        : await deps.keyStore.update(tokenId, {
-            keyAlias: body.key_alias,
-            models: body.models,
-            permissions: body.permissions,
-            metadata: body.metadata,
-            rpmLimit: body.rpm_limit,
-            blocked: body.blocked,
-            expiresAt: expiresAt(duration, deps.now()),
-          });
-    if (record === undefined) throw notFound();
-    deps.keyCache.invalidate(record.tokenId);
-    deps.logger.info({ token_id: record.tokenId }, "key updated");
-    return toKeyJson(record);
-  });
-
-  app.post("/key/delete", { preHandler: master }, async (request) => {
-    const { keys } = parse(deleteSchema, request.body, "/key/delete");
-    const tokenIds = (await Promise.all(keys.map(tokenIdOf))).filter(
-      (id): id is string => id !== undefined,
-    );
-    const deleted = await deps.keyStore.delete(tokenIds);
-    for (const tokenId of deleted) deps.keyCache.invalidate(tokenId);
-    deps.logger.info({ token_ids: deleted }, "keys deleted");
-    return { deleted_keys: deleted };
-  });
-
-  app.get("/key/list", { preHandler: master }, async (request) => {
-    const { page, size } = parse(listQuerySchema, request.query, "/key/list");
-    const { keys, total } = await deps.keyStore.list({ limit: size, offset: (page - 1) * size });
-    return {
-      keys: keys.map(toKeyJson),
-      total_count: total,
-      current_page: page,
-      total_pages: Math.ceil(total / size),
-    };
-  });
+  const options = {
+    preHandler: async (request: FastifyRequest) => deps.auth.requireMaster(request.headers),
+  };
+  app.post("/key/generate", options, (request) => generateKey(deps, request));
+  app.get("/key/info", options, (request) => keyInfo(deps, request));
+  app.post("/key/update", options, (request) => updateKey(deps, request));
+  app.post("/key/delete", options, (request) => deleteKeys(deps, request));
+  app.get("/key/list", options, (request) => listKeys(deps, request));
 }
