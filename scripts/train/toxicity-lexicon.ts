@@ -119,6 +119,30 @@ const anatomy = new Set([
   "bum",
 ]);
 
+/** Exclamations: profanity, but never an insult by themselves ("what the fuck, that goal!"). */
+const exclamations = new Set([
+  "wtf",
+  "what the fuck",
+  "what the hell",
+  "what the heck",
+  "holy shit",
+  "holy fuck",
+  "fuck yeah",
+  "for fucks sake",
+  "ffs",
+  "omfg",
+  "fml",
+  "damn it",
+  "goddamn",
+  "goddamnit",
+  "bloody hell",
+  "oh shit",
+  "shit happens",
+  "fuck me",
+  "holy crap",
+  "stfu",
+]);
+
 /** Slurs that in-group speakers reclaim ("we're queer and proud"). */
 const reclaimable = new Set([
   "queer",
@@ -170,7 +194,11 @@ export function buildLexicon(dataDir: string): LexiconData {
   const add = (raw: string, severity: number, category: LexiconCategory): void => {
     const term = normalizeTerm(raw);
     if (term.length < 2 || dropped.has(term) || identity.has(term)) return;
-    const finalCategory = anatomy.has(term) ? "anatomy" : category;
+    const finalCategory = anatomy.has(term)
+      ? "anatomy"
+      : exclamations.has(term)
+        ? "profanity"
+        : category;
     const finalSeverity = anatomy.has(term) ? Math.min(severity, 0.6) : severity;
     const previous = terms[term];
     if (previous && previous[0] >= finalSeverity) return;

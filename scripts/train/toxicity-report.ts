@@ -82,6 +82,13 @@ function jsonlReport(detector: ToxicityDetector, file: string, threshold: number
     detector.predict(row.text) as number,
     row.label,
   ]);
+  for (const [index, [score, label]] of pairs.entries()) {
+    if (process.env.SHOW_ERRORS && (score >= threshold ? 1 : 0) !== label) {
+      console.log(
+        `  miss label=${label} score=${score.toFixed(2)} ${rows[index]!.text.slice(0, 160)}`,
+      );
+    }
+  }
   const correct = pairs.filter(([score, label]) => (score >= threshold ? 1 : 0) === label).length;
   const fp = pairs.filter(([score, label]) => score >= threshold && label === 0).length;
   const fn = pairs.filter(([score, label]) => score < threshold && label === 1).length;

@@ -301,6 +301,19 @@ const slots: Readonly<Record<string, readonly string[]>> = {
     "the poster",
     "the proposal",
   ],
+  CHORE: [
+    "ironing",
+    "doing taxes",
+    "waiting in queues",
+    "early meetings",
+    "cleaning the oven",
+    "rush hour",
+    "grocery shopping",
+    "paperwork",
+    "jet lag",
+    "winter mornings",
+  ],
+  GADGET: ["printer", "blender", "phone case", "charger", "router", "umbrella", "kettle"],
   SAYVERB: ["saying", "claiming", "posting", "writing", "tweeting", "shouting"],
   CONDEMN: [
     "is hateful",
@@ -471,6 +484,14 @@ export const chatTemplates: readonly string[] = [
   "This recipe for {FOOD} is a keeper.",
   "Sorry I missed your call, can you ring me back?",
   "Love you too, see you soon.",
+  "I hate {CHORE}, it takes forever.",
+  "I really can't stand {CHORE}.",
+  "Honestly {FOOD} is disgusting when it's cold.",
+  "{CHORE} is the worst part of my week.",
+  "My {PET} is a little monster when it's hungry.",
+  "This {GADGET} is useless, I'm returning it.",
+  "Ugh, {CHORE} again. Kill me now.",
+  "I'm dying to see {SHOW} this weekend.",
 ];
 
 const slotPattern = /\{([A-Z]+)\}/g;

@@ -9,6 +9,20 @@ const invisible =
 const combiningMarks = /\p{M}+/gu;
 
 /** Digits and symbols that stand for letters inside words (`sh1t`, `@ss`, `a$$`). */
+/** Whole words written in leet that letter folding gets wrong (`h8` is "hate", not "hb"). */
+export const leetWords: Readonly<Record<string, string>> = {
+  h8: "hate",
+  h8s: "hates",
+  h8ed: "hated",
+  h8er: "hater",
+  h8ers: "haters",
+  h8ful: "hateful",
+  sk8: "skate",
+  gr8: "great",
+  l8r: "later",
+  m8: "mate",
+};
+
 export const leetMap: Readonly<Record<string, string>> = {
   "0": "o",
   "1": "i",
@@ -134,7 +148,7 @@ function pushObfuscated(raw: NormalizedToken[], word: string, start: number): vo
   // A masked word is letters with a run of mask characters inside or at the end (`f*ck`, `sh**`).
   const masked = surface.length <= 14 && /^\p{L}+[*#%]+\p{L}*$/u.test(surface);
   const plain = /^(\p{L}[-_]){2,}\p{L}$/u.test(surface) ? surface.replace(/[-_]/g, "") : surface;
-  const leet = masked ? plain : foldLeet(plain).replace(/'/g, "");
+  const leet = masked ? plain : (leetWords[plain] ?? foldLeet(plain).replace(/'/g, ""));
   const text = leet.replace(/[!|]+$/, "");
   if (text !== "") raw.push({ text, masked, obfuscated: text !== surface, start });
 }

@@ -9,7 +9,7 @@ export function nearReader(
   index: number,
   lists: SignalLists,
 ): boolean {
-  for (let offset = -4; offset <= 2; offset += 1) {
+  for (let offset = -6; offset <= 2; offset += 1) {
     if (offset !== 0 && lists.secondPerson.has(tokens[index + offset]?.text ?? "")) return true;
   }
   return false;
@@ -130,11 +130,29 @@ export function predicatedInsult(tokens: readonly NormalizedToken[], hit: Lexico
   for (let offset = 1; offset <= 3; offset += 1) {
     const word = tokens[hit.index - offset]?.text ?? "";
     if (word === "is" || word === "are" || word === "was" || word === "were" || word === "be") {
-      return isPersonSubject(tokens, hit.index - offset);
+      // "Sam is a stupid ...", "he is pathetic"; but "broccoli is disgusting" is about a thing.
+      const article = offset > 1 && articles.has(tokens[hit.index - offset + 1]?.text ?? "");
+      const pronoun = personPronouns.has(tokens[hit.index - offset - 1]?.text ?? "");
+      return (article || pronoun) && isPersonSubject(tokens, hit.index - offset);
     }
   }
   return false;
 }
+
+const articles = new Set(["a", "an", "such", "so", "total", "complete", "utter"]);
+const personPronouns = new Set([
+  "he",
+  "she",
+  "you",
+  "u",
+  "they",
+  "i",
+  "we",
+  "hes",
+  "shes",
+  "youre",
+  "theyre",
+]);
 
 const determiners = new Set([
   "this",

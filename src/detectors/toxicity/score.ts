@@ -18,6 +18,9 @@ export function combineScore(signals: ToxicitySignals, modelProbability?: number
   if (!abusive && signals.profanity > 0) {
     return Math.max(compress(score, 0.3, 0.49), Math.min(0.45, 0.2 + 0.08 * signals.profanity));
   }
+  // Group statements with no abusive word: the model alone may not push them over the line
+  // unless it is very sure (identity terms must not carry the score).
+  if (!abusive && signals.identity) score = compress(score, 0.2, 0.56);
   if (signals.slur > 0) score = Math.max(score, 0.6 + 0.1 * (signals.slur - 1.8));
   if (signals.insult) score = Math.max(score, 0.75 + 0.2 * score);
   if (signals.derogation) score = Math.max(score, 0.8 + 0.15 * score);

@@ -40,6 +40,8 @@ export interface SignalLists {
   intent: PhraseSet;
   modal: PhraseSet;
   copula: PhraseSet;
+  /** "have no place", "don't belong": exclusion said of a group. */
+  exclusion: PhraseSet;
 }
 
 /** Compile the word lists in `terms.ts`. */
@@ -83,6 +85,29 @@ export function compileSignalLists(): SignalLists {
       "will",
       "gonna",
     ]),
+    exclusion: compilePhrases([
+      "have no place",
+      "has no place",
+      "dont belong",
+      "do not belong",
+      "does not belong",
+      "doesnt belong",
+      "should not exist",
+      "shouldnt exist",
+      "should not be allowed",
+      "shouldnt be allowed",
+      "should go back",
+      "should leave",
+      "must go",
+      "need to go",
+      "have to go",
+      "are not welcome",
+      "arent welcome",
+      "ruin everything",
+      "ruin everything they touch",
+      "make me sick",
+      "disgust me",
+    ]),
     copula: compilePhrases([
       "are",
       "is",
@@ -122,6 +147,18 @@ const personNouns = [
 
 /** Fixed abuse formulas aimed at the reader. */
 const abuseAtReader = [
+  "excuse for a human",
+  "excuse of a human",
+  "sorry excuse for",
+  "waste of space",
+  "waste of oxygen",
+  "waste of air",
+  "waste of skin",
+  "piece of shit",
+  "piece of garbage",
+  "piece of trash",
+  "crawl back under",
+  "back under your rock",
   "fuck you",
   "fuck off",
   "screw you",

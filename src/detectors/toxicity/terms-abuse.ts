@@ -119,6 +119,10 @@ export const abusiveNouns: readonly string[] = [
  * ("X are vermin", "X are a disease").
  */
 export const dehumanisingTerms: readonly string[] = [
+  "thick",
+  "backward",
+  "dim",
+  "a cancer",
   "animals",
   "apes",
   "beasts",
