@@ -105,7 +105,8 @@ export class Deanonymizer<T extends DeanonymizerValue = DeanonymizerValue> exten
     const rest = restorer.flush();
     if (rest === "") return;
     if (typeof last === "string") yield rest as T;
-    else yield new AIMessageChunk({ content: rest, id: last?.id }) as T;
+    else
+      yield new AIMessageChunk({ content: flushContent(last?.content, rest), id: last?.id }) as T;
   }
 }
 
@@ -114,6 +115,20 @@ function pushContent(restorer: StreamRestorer, content: MessageContent): Message
     content,
     contentTexts(content).map((text) => restorer.push(text)),
   );
+}
+
+/**
+ * The content of the final chunk: a string, or for block content a text block that carries the
+ * last text block's other fields (its `index`), so concatenated chunks merge into one block.
+ */
+function flushContent(previous: MessageContent | undefined, rest: string): MessageContent {
+  if (previous === undefined || typeof previous === "string") return rest;
+  const blocks: readonly unknown[] = previous;
+  const lastText = blocks.findLast(
+    (block): block is Record<string, unknown> =>
+      typeof block === "object" && block !== null && (block as { type?: unknown }).type === "text",
+  );
+  return [{ ...lastText, type: "text", text: rest }] as MessageContent;
 }
 
 /** Whether a chunk carries anything besides its text (tool calls, usage, metadata). */

@@ -89,6 +89,18 @@ describe("Deanonymizer", () => {
     expect(whole.content).toBe("Dear jane@example.com ok [REDACTED");
   });
 
+  it("restores text blocks (Anthropic-style content) split across chunks into one block", async () => {
+    const deanonymizer = new Deanonymizer<AIMessageChunk>({ vault: vaultWithJane() });
+    const block = (text: string) => [{ type: "text", text, index: 0 }];
+    const chunks = [
+      new AIMessageChunk({ id: "m", content: block("Hi [REDACTED_PER") }),
+      new AIMessageChunk({ id: "m", content: block("SON_1] and [RED") }),
+    ];
+    const out = await collect(deanonymizer.transform(fromList(chunks), {}));
+    const whole = out.reduce((left, right) => left.concat(right));
+    expect(whole.content).toEqual([{ type: "text", text: "Hi Jane Doe and [RED", index: 0 }]);
+  });
+
   it("restores a chat model's answer in a chain, streamed character by character and not", async () => {
     const vault = vaultWithJane();
     const answer = "I wrote to [REDACTED_PERSON_1] at [REDACTED_EMAIL_ADDRESS_1].";
