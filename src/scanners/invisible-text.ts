@@ -50,7 +50,8 @@ function isEmojiJoiner(text: string, offset: number): boolean {
 
 /**
  * Find and remove invisible characters; a text that had any is invalid with score 1.0. Joiners
- * inside emoji sequences are kept. Soft hyphens are removed but do not by themselves fail a text.
+ * inside emoji sequences are kept. Soft hyphens and a leading byte-order mark are removed but do
+ * not by themselves fail a text.
  *
  * @example
  * new InvisibleText().scan("Hello\u200B world"); // { sanitized: "Hello world", valid: false, score: 1 }
@@ -66,7 +67,8 @@ export class InvisibleText implements Scanner {
     let found = false;
     const sanitized = text.replace(invisible, (char: string, offset: number) => {
       if (char === "\u200D" && isEmojiJoiner(text, offset)) return char;
-      if (char !== "\u00AD") found = true;
+      // A soft hyphen, or a byte-order mark opening the text, is removed but is no attack.
+      if (char !== "\u00AD" && !(char === "\uFEFF" && offset === 0)) found = true;
       return "";
     });
     return { sanitized, valid: !found, score: found ? 1 : 0 };

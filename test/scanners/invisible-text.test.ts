@@ -36,4 +36,13 @@ describe("InvisibleText", () => {
     // @ts-expect-error no options exist
     expect(() => new InvisibleText({ strict: true })).toThrow(/strict/);
   });
+
+  it("drops a leading byte-order mark without failing the text", () => {
+    expect(scanner.scan("\uFEFF# Release notes")).toEqual({
+      sanitized: "# Release notes",
+      valid: true,
+      score: 0,
+    });
+    expect(scanner.scan("a\uFEFFb")).toEqual({ sanitized: "ab", valid: false, score: 1 });
+  });
 });
