@@ -167,8 +167,15 @@ export const anthropicStopReasonSchema = z.enum([
   "tool_use",
   "pause_turn",
   "refusal",
+  "model_context_window_exceeded",
 ]);
 export type AnthropicStopReason = z.infer<typeof anthropicStopReasonSchema>;
+
+/** A stop reason as read from upstream: a value newer than this list reads as `end_turn`. */
+export const upstreamStopReasonSchema = z.string().transform((value): AnthropicStopReason => {
+  const known = anthropicStopReasonSchema.safeParse(value);
+  return known.success ? known.data : "end_turn";
+});
 
 /** Token usage of one call, cache counters included. */
 export const anthropicUsageSchema = z.looseObject({
@@ -196,7 +203,7 @@ export const anthropicMessageSchema = z.looseObject({
   role: z.literal("assistant"),
   model: z.string(),
   content: z.array(anthropicResponseBlockSchema),
-  stop_reason: anthropicStopReasonSchema.nullable(),
+  stop_reason: upstreamStopReasonSchema.nullable(),
   stop_sequence: z.string().nullish(),
   usage: anthropicUsageSchema,
 });
@@ -226,7 +233,7 @@ export type AnthropicDelta = z.infer<typeof anthropicDeltaSchema>;
 export const anthropicStreamEventSchema = z.discriminatedUnion("type", [
   z.looseObject({
     type: z.literal("message_start"),
-    message: anthropicMessageSchema.extend({ stop_reason: anthropicStopReasonSchema.nullish() }),
+    message: anthropicMessageSchema.extend({ stop_reason: upstreamStopReasonSchema.nullish() }),
   }),
   z.looseObject({
     type: z.literal("content_block_start"),
@@ -242,7 +249,7 @@ export const anthropicStreamEventSchema = z.discriminatedUnion("type", [
   z.looseObject({
     type: z.literal("message_delta"),
     delta: z.looseObject({
-      stop_reason: anthropicStopReasonSchema.nullish(),
+      stop_reason: upstreamStopReasonSchema.nullish(),
       stop_sequence: z.string().nullish(),
     }),
     usage: z.looseObject({

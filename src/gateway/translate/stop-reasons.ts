@@ -9,6 +9,7 @@ const openAIByAnthropic: Record<AnthropicStopReason, FinishReason> = {
   tool_use: "tool_calls",
   pause_turn: "stop",
   refusal: "content_filter",
+  model_context_window_exceeded: "length",
 };
 
 const anthropicByOpenAI: Record<FinishReason, AnthropicStopReason> = {

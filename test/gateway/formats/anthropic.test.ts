@@ -157,4 +157,13 @@ describe("Anthropic response and stream schemas", () => {
       }).success,
     ).toBe(true);
   });
+
+  it("reads a stop reason newer than the known list as end_turn", () => {
+    const event = anthropicStreamEventSchema.parse({
+      type: "message_delta",
+      delta: { stop_reason: "some_future_reason", stop_sequence: null },
+      usage: { output_tokens: 1 },
+    });
+    expect(event.type === "message_delta" && event.delta.stop_reason).toBe("end_turn");
+  });
 });

@@ -69,6 +69,7 @@ describe("anthropicToChatResponse", () => {
     ["stop_sequence", "stop"],
     ["tool_use", "tool_calls"],
     ["refusal", "content_filter"],
+    ["model_context_window_exceeded", "length"],
   ] as const)("maps stop_reason %s to %s", (stopReason, finish) => {
     const out = anthropicToChatResponse(
       {
