@@ -132,6 +132,28 @@ describe("OpenAI-format routes through the gateway (openai SDK)", () => {
     expect(upstream.requests.at(-1)?.url).toBe("/v1/audio/transcriptions");
   });
 
+  it("rejects a transcription form without a file or model", async () => {
+    const form = new FormData();
+    form.set("model", "whisper");
+    const response = await fetch(`${running.url}/v1/audio/transcriptions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client.apiKey}` },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+      "file field",
+    );
+    const noModel = new FormData();
+    noModel.set("file", new Blob([Buffer.from("x")]), "a.wav");
+    const missingModel = await fetch(`${running.url}/audio/transcription`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client.apiKey}` },
+      body: noModel,
+    });
+    expect(missingModel.status).toBe(400);
+  });
+
   it("serves the singular aliases and the routes without /v1", async () => {
     const noPrefix = new OpenAI({ apiKey: client.apiKey, baseURL: running.url, maxRetries: 0 });
     const completion = await noPrefix.chat.completions.create({
