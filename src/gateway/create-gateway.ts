@@ -6,6 +6,7 @@ import { createAuthenticator } from "./auth/authenticate.js";
 import { createKeyCache } from "./auth/key-cache.js";
 import { createKeyStore } from "./auth/key-store.js";
 import { createRpmLimiter } from "./auth/rate-limit.js";
+import { builtinCallbacks } from "./builtin-callbacks.js";
 import { parseGatewayConfig } from "./config/load.js";
 import type { GatewayConfig } from "./config/resolve.js";
 import type { GatewayConfigInput } from "./config/schema.js";
@@ -29,7 +30,7 @@ export interface CreateGatewayOptions {
   database?: Database;
   /** Hooks awaited before every provider call, after those of `gateway_settings.callbacks`. */
   beforeProviderCall?: readonly BeforeProviderCall[];
-  /** Factories for the names `gateway_settings.callbacks` may list (e.g. `guard_moderations`). */
+  /** Factories for names `gateway_settings.callbacks` may list, beside the built-in ones. */
   callbacks?: Readonly<Record<string, CallbackFactory>>;
   /** Upstream HTTP client; default the global `fetch`. */
   fetch?: typeof fetch;
@@ -52,8 +53,9 @@ function buildHooks(
   logger: Logger,
   env: Env,
 ): BeforeProviderCall[] {
+  const factories = { ...builtinCallbacks, ...options.callbacks };
   const hooks = config.settings.callbacks.map((name, index) => {
-    const factory = options.callbacks?.[name];
+    const factory = factories[name];
     if (factory === undefined) {
       throw new ConfigError(`gateway_settings.callbacks[${index}]: unknown callback "${name}"`);
     }

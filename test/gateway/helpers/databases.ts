@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -38,10 +38,23 @@ async function pgliteTemplate(): Promise<Blob> {
   }
 }
 
+async function loadTemplate(): Promise<PGlite> {
+  try {
+    const pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+    await pglite.waitReady;
+    return pglite;
+  } catch {
+    // A template from another PGlite version: make a new one.
+    await rm(templatePath, { force: true });
+    const pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+    await pglite.waitReady;
+    return pglite;
+  }
+}
+
 /** An in-memory, migrated PGlite (open one per test file). */
 export async function openTestPGlite(): Promise<TestDatabase> {
-  const pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
-  const db = await wrapPGlite(pglite);
+  const db = await wrapPGlite(await loadTemplate());
   await runMigrations(db);
   return { name: "pglite", db, url: "pglite://memory", dispose: () => db.close() };
 }

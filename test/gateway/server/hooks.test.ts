@@ -128,11 +128,11 @@ describe("beforeProviderCall hooks and gateway_settings.callbacks", () => {
       createGateway({
         config: {
           model_list: [{ model_name: "m", gateway_params: { model: "ollama/llama3" } }],
-          gateway_settings: { callbacks: ["guard_moderations"] },
+          gateway_settings: { callbacks: ["no_such_callback"] },
         },
         database: db.db,
         env: {},
       }),
-    ).rejects.toThrow('gateway_settings.callbacks[0]: unknown callback "guard_moderations"');
+    ).rejects.toThrow('gateway_settings.callbacks[0]: unknown callback "no_such_callback"');
   });
 });
