@@ -80,7 +80,7 @@ export const headerNameCue =
 
 /** Text right before a name that makes one more likely ("hello", "ask", "with"). */
 export const weakNameCue =
-  /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bfor|\bto|\bfrom|\bsaid|\bsays|\bwrote|\bper|\bby|\bof)\s*,?\s*$/i;
+  /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bsaid|\bsays|\bwrote|\bper|\bby)\s*,?\s*$/i;
 
 /** Words right after a capitalised run that make it a street, not a person (Thomas Avenue). */
 export const streetSuffixes: readonly string[] = splitWords(`

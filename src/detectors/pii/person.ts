@@ -30,6 +30,9 @@ function isCapitalized(word: string): boolean {
   return first !== first.toLowerCase() && word.slice(1) !== word.slice(1).toUpperCase();
 }
 
+const isKnownWord = (lexicon: NameLexicon, word: string): boolean =>
+  lexicon.givenNames.has(word) || lexicon.surnames.has(word) || lexicon.ambiguousNames.has(word);
+
 const isKnownName = (lexicon: NameLexicon, word: string): boolean =>
   lexicon.givenNames.has(word) || lexicon.surnames.has(word);
 
@@ -126,6 +129,13 @@ function scoreRun(
   return score;
 }
 
+/** "Dr. X", "President X": a period only after an abbreviated title, never a sentence end. */
+function followsTitle(previous: Token, gap: string, lexicon: NameLexicon): boolean {
+  if (!lexicon.honorifics.has(previous.lower)) return false;
+  if (/^[ \t]{1,2}$/.test(gap)) return true;
+  return /^\.[ \t]{1,2}$/.test(gap) && previous.lower.length <= 4;
+}
+
 /** Names listed together ("Malon, Mark and Kaylee") lend each other confidence. */
 function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
   return found.map((match, index) => {
@@ -161,8 +171,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
     const previous = tokens[index - 1];
     const afterTitle =
       previous !== undefined &&
-      lexicon.honorifics.has(previous.lower) &&
-      /^\.?[ \t]{1,2}$/.test(text.slice(previous.end, tokens[index]!.start));
+      followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon);
     const run: Token[] = [];
     for (let cursor = index; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
       const token = tokens[cursor]!;
@@ -174,6 +183,16 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       run.push(token);
     }
     while (run.length > 0 && lexicon.particles.has(run[run.length - 1]!.lower)) run.pop();
+    // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
+    if (
+      run.length > 1 &&
+      !afterTitle &&
+      atSentenceStart(text, run[0]!.start) &&
+      !isKnownWord(lexicon, run[0]!.lower)
+    ) {
+      index++;
+      continue;
+    }
     if (run.length === 0) {
       index++;
       continue;

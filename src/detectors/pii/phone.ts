@@ -21,9 +21,9 @@ export const defaultPhoneRegions: readonly CountryCode[] = [
 
 const candidatePattern =
   /(?<![\w+/.-])(?:\+|00)?(?:\(\d{1,5}\)|\d)[\d \t()./-]{4,22}\d(?:\s*(?:x|ext\.?|#)\s*\d{1,6})?(?![\w/]|[-.]\d)/g;
-/** Dates and year ranges (2019-2023, 1680-1789) look like short numbers. */
+/** Dates, compact dates and year ranges (20240312.1, 2019-2023) look like short numbers. */
 const datePattern =
-  /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^(?:1[5-9]|20)\d\d\s*[-–/]\s*(?:1[5-9]|20)\d\d$/;
+  /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^(?:1[5-9]|20)\d\d\s*[-–/]\s*(?:1[5-9]|20)\d\d$|^(?:19|20)\d\d[01]\d[0-3]\d\b/;
 /**
  * Part and reference numbers rather than phones: five or more groups that are not the French
  * pairs (24-31-00-000-801), or a spaced slash (PO 55120 / 14).

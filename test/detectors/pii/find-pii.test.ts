@@ -100,4 +100,14 @@ describe("findPii", () => {
     ];
     for (const text of runs) expect(findPii(text, piiEntityTypes, resources, 0.5)).toEqual([]);
   });
+
+  it("finds nothing in ordinary technical prose", () => {
+    const texts = [
+      "We migrated from Jenkins to GitHub Actions and moved logs from Elasticsearch to Grafana Loki.",
+      "Set the replica count to 3 in values.yaml, then run helm upgrade. Spring Boot 3.2 requires Java 17.",
+      "Version 2.14.3 was released with build 20240312.1 and checksum 7f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c.",
+      "Lincoln was president. Check the dashboards before the release on Monday, May 4.",
+    ];
+    for (const text of texts) expect(found(text)).toEqual([]);
+  });
 });
