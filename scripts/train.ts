@@ -18,7 +18,7 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
       seed: { type: "string", default: "1337" },
       epochs: { type: "string", default: "6" },
       l2: { type: "string", default: "1e-6" },
-      "max-fpr": { type: "string", default: "0.01" },
+      "max-fpr": { type: "string", default: "0.015" },
     },
   });
   trainPromptInjection({

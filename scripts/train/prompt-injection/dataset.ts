@@ -1,7 +1,9 @@
 import { normalizeText } from "../../../src/detectors/text-features/normalize.js";
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { createRandom, type Random, splitHoldout } from "../lib/random.js";
+import { generateAttack } from "./attack-grammar.js";
 import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
+import { generateForeignAttack } from "./foreign-grammar.js";
 import { generateHardNegatives } from "./hard-negative-generator.js";
 import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
 import { fillSlots } from "./slots.js";
@@ -73,7 +75,9 @@ function splitAll(
 }
 
 /** One planted attack instruction from a side's templates and sources. */
-function makeAttack(side: Side, random: Random): { text: string; kind: string } {
+function makeAttack(side: Side, random: Random, grammar = false): { text: string; kind: string } {
+  if (grammar && random.chance(0.45))
+    return random.chance(0.2) ? generateForeignAttack(random) : generateAttack(random);
   const roll = random.next();
   if (roll < 0.12 && side.foreign.length > 0)
     return { text: fillSlots(random.pick(side.foreign), random), kind: "foreign" };
@@ -104,7 +108,7 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
   const pieces = carrierPieces(side.carriers);
   const out: LabelledText[] = [];
   for (let index = 0; index < attacks; index += 1) {
-    const attack = makeAttack(side, random);
+    const attack = makeAttack(side, random, true);
     const text = random.chance(0.3)
       ? random.chance(0.5)
         ? `${random.pick(pieces)} ${attack.text}`

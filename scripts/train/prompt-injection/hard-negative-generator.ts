@@ -216,6 +216,18 @@ const codePrompts = [
   "The bot's instructions say it must hand over to a human when a customer is angry.",
   "Our prompt template tells the model to cite the document it used for each answer.",
 ];
+const transcripts = [
+  "User: What's the weather like tomorrow? Assistant: Mostly sunny, around 24 °C.",
+  "Assistant: Sure! Here is the summary of the article you shared.",
+  "Bot: Hello! How can I help you today?",
+  "Agent: Thanks for waiting, I have reset your password.",
+  "Customer: My parcel has not arrived. Assistant: I'm sorry to hear that, let me check the tracking number.",
+  "Assistant: Hi! I can answer questions about your bill or your contract.",
+  "AI: Here are three ideas for your presentation.",
+  "Chatbot: Your appointment is confirmed for Tuesday at 10:00.",
+  "Q (answered by our virtual assistant): Can I change my seat? A: Yes, up to 24 hours before departure.",
+  "Support bot: I have created ticket #4821 for you.",
+];
 const minutesLines = [
   "Members voted in favour of the proposal by nine votes to two.",
   "Action: the treasurer will circulate the revised budget before the next meeting.",
@@ -260,7 +272,9 @@ export function generateHardNegatives(
       });
     } else if (roll < 0.88) {
       out.push({ text: random.pick(codePrompts), kind: "generated-code-prompt" });
-    } else if (roll < 0.92) {
+    } else if (roll < 0.91) {
+      out.push({ text: random.pick(transcripts), kind: "generated-transcript" });
+    } else if (roll < 0.94) {
       out.push({ text: random.pick(minutesLines), kind: "generated-minutes" });
     } else {
       out.push({ text: random.pick(aiTopics), kind: "generated-about" });

@@ -100,19 +100,28 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
     rows.map((row) => ({ score: detector.predict(row.text), label: row.label }));
   const chunkScores = score(data.chunks);
   const directScores = score(data.direct);
-  // Role-play prompts (awesome-chatgpt-prompts) are reported but do not set the threshold: they
-  // are instructions to an AI by design, unlike documents and ordinary questions.
-  const rows = [...data.chunks, ...data.direct];
+  // The threshold keeps false positives at `maxFpr` on documents (clean and hard-negative chunks)
+  // and ordinary prompts together. Role-play prompts (awesome-chatgpt-prompts) are reported but
+  // do not set it: they are instructions to an AI by design.
   const negatives = [...chunkScores, ...directScores]
-    .filter((row, index) => row.label === 0 && rows[index]?.kind !== "roleplay")
+    .filter(
+      (row, index) =>
+        row.label === 0 && [...data.chunks, ...data.direct][index]?.kind !== "roleplay",
+    )
     .map((row) => row.score);
-  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.01));
+  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.015));
   log(format("validation chunks", chunkScores, threshold));
   log(format("validation direct prompts", directScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });
   writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
-  writeJsonl(join(options.validationDir, "direct.jsonl"), data.direct.filter((row) => row.kind !== "roleplay"));
-  writeJsonl(join(options.validationDir, "roleplay.jsonl"), data.direct.filter((row) => row.kind === "roleplay"));
+  writeJsonl(
+    join(options.validationDir, "direct.jsonl"),
+    data.direct.filter((row) => row.kind !== "roleplay"),
+  );
+  writeJsonl(
+    join(options.validationDir, "roleplay.jsonl"),
+    data.direct.filter((row) => row.kind === "roleplay"),
+  );
   const file: LinearModelFile = {
     ...draft,
     threshold: Math.round(threshold * 1000) / 1000,

@@ -59,7 +59,9 @@ function explainText({ rules, model, scorer }: Scoring, text: string): PromptInj
     ruleBest = Math.max(ruleBest, combineRuleMatches(viewMatches));
     if (model === null || scorer === null) continue;
     for (const unit of scoringUnits(view)) {
-      const probability = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
+      const raw = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
+      // Like rules, a sentence that quotes or discusses attacks counts for less.
+      const probability = raw > 0.5 && rules.damping.test(unit) ? raw * rules.dampingFactor : raw;
       if (probability > modelBest) {
         modelBest = probability;
         topUnit = unit;

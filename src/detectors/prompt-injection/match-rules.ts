@@ -16,6 +16,8 @@ export interface RuleMatch {
   readonly intent: InjectionRule["intent"];
   readonly match: string;
   readonly score: number;
+  /** True when the sentence quotes or discusses the attack (the score is already damped). */
+  readonly damped: boolean;
 }
 
 /** The compiled rule set plus the damping-context pattern. */
@@ -70,7 +72,7 @@ export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
       const end = found.index + Math.max(1, found[0].length);
       const damped = ruleSet.damping.test(sentenceAround(text, found.index, end));
       const score = damped ? rule.weight * ruleSet.dampingFactor : rule.weight;
-      out.push({ id: rule.id, intent: rule.intent, match: found[0], score });
+      out.push({ id: rule.id, intent: rule.intent, match: found[0], score, damped });
       regex.lastIndex = end;
     }
   }
@@ -78,14 +80,18 @@ export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
 }
 
 /**
- * Combine rule matches: the strongest match per intent, then a noisy-OR across intents, so two
- * weak but different signals (hidden styling and a reference to "your summary") add up.
+ * Combine rule matches: the strongest undamped match per intent, then a noisy-OR across intents,
+ * so two weak but different signals (hidden styling and a reference to "your summary") add up.
+ * Damped matches (quoted or discussed attacks) never add up; only the strongest one counts.
  */
 export function combineRuleMatches(matches: readonly RuleMatch[]): number {
   const perIntent = new Map<string, number>();
-  for (const match of matches)
-    perIntent.set(match.intent, Math.max(perIntent.get(match.intent) ?? 0, match.score));
+  let dampedBest = 0;
+  for (const match of matches) {
+    if (match.damped) dampedBest = Math.max(dampedBest, match.score);
+    else perIntent.set(match.intent, Math.max(perIntent.get(match.intent) ?? 0, match.score));
+  }
   let miss = 1;
   for (const score of perIntent.values()) miss *= 1 - score;
-  return 1 - miss;
+  return Math.max(1 - miss, dampedBest);
 }
