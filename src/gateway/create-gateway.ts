@@ -98,7 +98,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     const applied = await runMigrations(database);
     const where =
       config.databaseUrl === undefined
-        ? `${database.location} (default ${defaultPGliteDir})`
+        ? `${database.location} (no database_url set: the default embedded database)`
         : database.location;
     logger.info({ database: where, migrations_applied: applied }, "gateway database ready");
   } catch (error) {

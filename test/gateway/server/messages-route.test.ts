@@ -134,6 +134,63 @@ describe("Anthropic format and cross-format calls", () => {
     });
   });
 
+  it("carries tool definitions and tool calls across formats", async () => {
+    claude.handle((request, res) => {
+      const body = request.json();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "msg_tool",
+          type: "message",
+          role: "assistant",
+          model: body.model,
+          content: [
+            { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } },
+          ],
+          stop_reason: "tool_use",
+          stop_sequence: null,
+          usage: { input_tokens: 20, output_tokens: 9 },
+        }),
+      );
+    });
+    try {
+      const completion = await openai.chat.completions.create({
+        model: "claude-sonnet",
+        messages: [{ role: "user", content: "weather in Oslo?" }],
+        tools: [
+          {
+            type: "function",
+            function: {
+              name: "get_weather",
+              description: "Weather for a city",
+              parameters: {
+                type: "object",
+                properties: { city: { type: "string" } },
+                required: ["city"],
+              },
+            },
+          },
+        ],
+      });
+      const choice = completion.choices[0];
+      expect(choice?.finish_reason).toBe("tool_calls");
+      expect(choice?.message.tool_calls?.[0]).toMatchObject({
+        id: "toolu_1",
+        type: "function",
+        function: { name: "get_weather" },
+      });
+      const call = choice?.message.tool_calls?.[0];
+      expect(JSON.parse(call?.type === "function" ? call.function.arguments : "{}")).toEqual({
+        city: "Oslo",
+      });
+      expect(claude.requests.at(-1)?.json()).toMatchObject({
+        tools: [{ name: "get_weather", input_schema: { type: "object", required: ["city"] } }],
+      });
+    } finally {
+      claude.handle(anthropicHandler);
+    }
+  });
+
   it("streams a chat completion from an Anthropic model as OpenAI chunks", async () => {
     const stream = await openai.chat.completions.create({
       model: "claude-sonnet",
