@@ -39,7 +39,7 @@ function loadDavidson(dataDir: string): LabelledText[] {
     .filter((row) => row.text.length >= 8)
     .map((row) => {
       const label = row.cls === "2" ? 0 : 1;
-      return { text: row.text, label, source: "davidson", weight: label === 1 ? 0.25 : 1.5 };
+      return { text: row.text, label, source: "davidson", weight: label === 1 ? 0.15 : 1.5 };
     });
 }
 

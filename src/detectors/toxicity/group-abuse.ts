@@ -155,7 +155,7 @@ function belongsIn(tokens: readonly NormalizedToken[], index: number, lists: Sig
   return false;
 }
 
-const clauseBreaks = new Set(["and", "but", "because", "who", "that", "while", "although"]);
+const clauseBreaks = new Set(["but", "because", "who", "that", "while", "although"]);
 
 /** "should all be killed", "deserve to die", "must burn". */
 function followsViolence(

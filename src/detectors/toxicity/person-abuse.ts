@@ -52,6 +52,48 @@ export function findThreat(
       if (lists.tech.has(object) || lists.tech.has(tokens[verbEnd + 1]?.text ?? "")) continue;
       if (threatObjects.has(object)) return true;
     }
+    if (armedWithin(tokens, after, lists)) return true;
+  }
+  return findDoxxing(tokens, isQuoted);
+}
+
+/** "I'll come round with a bat": a weapon within a few words after a first-person intent. */
+function armedWithin(
+  tokens: readonly NormalizedToken[],
+  from: number,
+  lists: SignalLists,
+): boolean {
+  for (let index = from; index < Math.min(tokens.length, from + 8); index += 1) {
+    const word = tokens[index]!.text;
+    if (
+      (word === "with" || word === "bring" || word === "grab") &&
+      lists.weapon.matchAt(
+        tokens,
+        index + 1 + (articlesBefore.has(tokens[index + 1]?.text ?? "") ? 1 : 0),
+      ) !== -1
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const articlesBefore = new Set(["a", "an", "the", "my", "some"]);
+const doxxVerbs = new Set(["post", "share", "leak", "publish", "drop", "spread", "find"]);
+const doxxObjects = new Set(["address", "number", "location", "workplace", "phone"]);
+
+/** "post her home address", "leak his number": exposing where a person can be reached. */
+function findDoxxing(
+  tokens: readonly NormalizedToken[],
+  isQuoted: (index: number) => boolean,
+): boolean {
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (!doxxVerbs.has(tokens[index]!.text) || isQuoted(index)) continue;
+    const owner = tokens[index + 1]?.text ?? "";
+    if (owner !== "her" && owner !== "his" && owner !== "their") continue;
+    for (let offset = 2; offset <= 3; offset += 1) {
+      if (doxxObjects.has(tokens[index + offset]?.text ?? "")) return true;
+    }
   }
   return false;
 }
@@ -129,10 +171,18 @@ export function findPersonalHate(
 export function predicatedInsult(tokens: readonly NormalizedToken[], hit: LexiconHit): boolean {
   for (let offset = 1; offset <= 3; offset += 1) {
     const word = tokens[hit.index - offset]?.text ?? "";
-    if (word === "is" || word === "are" || word === "was" || word === "were" || word === "be") {
-      // "Sam is a stupid ...", "he is pathetic"; but "broccoli is disgusting" is about a thing.
+    const contraction = personPronouns.has(word) && word.length > 3;
+    if (
+      contraction ||
+      word === "is" ||
+      word === "are" ||
+      word === "was" ||
+      word === "were" ||
+      word === "be"
+    ) {
+      // "Sam is a stupid ...", "he is pathetic", "she's a lazy ..."; not "broccoli is disgusting".
       const article = offset > 1 && articles.has(tokens[hit.index - offset + 1]?.text ?? "");
-      const pronoun = personPronouns.has(tokens[hit.index - offset - 1]?.text ?? "");
+      const pronoun = contraction || personPronouns.has(tokens[hit.index - offset - 1]?.text ?? "");
       return (article || pronoun) && isPersonSubject(tokens, hit.index - offset);
     }
   }

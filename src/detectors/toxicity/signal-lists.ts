@@ -15,6 +15,7 @@ import {
   techObjects,
   violentParticiples,
   violentVerbs,
+  weapons,
 } from "./terms.js";
 
 /** The compiled word lists the rules use; build once per detector. */
@@ -33,6 +34,7 @@ export interface SignalLists {
   reclaim: PhraseSet;
   secondPerson: PhraseSet;
   abusiveNoun: PhraseSet;
+  weapon: PhraseSet;
   place: PhraseSet;
   /** Single words the rules know (used to split "I h a t e" into "i hate"). */
   known: Set<string>;
@@ -63,6 +65,7 @@ export function compileSignalLists(): SignalLists {
     condemn: compilePhrases(condemnCues),
     reclaim: compilePhrases(reclaimCues),
     abusiveNoun: compilePhrases(abusiveNouns),
+    weapon: compilePhrases(weapons),
     place: compilePhrases(demeaningPlaces),
     known: new Set(
       [...hateVerbs, ...violentVerbs, ...dehumanisingTerms, ...abusiveNouns].filter(
@@ -147,6 +150,13 @@ const personNouns = [
 
 /** Fixed abuse formulas aimed at the reader. */
 const abuseAtReader = [
+  "eat shit",
+  "kiss my ass",
+  "bite me",
+  "suck my",
+  "die in a fire",
+  "rot in hell",
+  "burn in hell",
   "excuse for a human",
   "excuse of a human",
   "sorry excuse for",

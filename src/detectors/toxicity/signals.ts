@@ -130,5 +130,5 @@ export function quotedRanges(text: string): [number, number][] {
 }
 
 function inRanges(position: number, ranges: readonly [number, number][]): boolean {
-  return ranges.some(([start, end]) => position > start && position < end);
+  return ranges.some(([start, end]) => position >= start && position < end);
 }

@@ -5,6 +5,16 @@
 
 /** Insults and abusive words aimed at people, with severity. */
 export const insultTerms: Readonly<Record<string, number>> = {
+  dumbest: 1.6,
+  stupidest: 1.6,
+  ugliest: 1.4,
+  fat: 1,
+  lazy: 1,
+  coward: 1.5,
+  cowards: 1.5,
+  liars: 1.5,
+  nerd: 1,
+  bigot: 1.4,
   idiot: 1.8,
   idiots: 1.8,
   idiotic: 1.4,
@@ -300,4 +310,21 @@ export const violentParticiples: readonly string[] = [
   "banned",
   "purged",
   "culled",
+];
+
+/** Weapons that turn "I'll come round" into a threat ("... with a bat"). */
+export const weapons: readonly string[] = [
+  "bat",
+  "baseball bat",
+  "knife",
+  "gun",
+  "crowbar",
+  "hammer",
+  "machete",
+  "axe",
+  "rifle",
+  "shotgun",
+  "pipe",
+  "brick",
+  "acid",
 ];

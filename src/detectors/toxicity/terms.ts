@@ -7,6 +7,7 @@ export {
   insultTerms,
   violentParticiples,
   violentVerbs,
+  weapons,
 } from "./terms-abuse.js";
 export {
   condemnCues,
