@@ -153,6 +153,28 @@ function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
   });
 }
 
+/** The longest run of name-like tokens from `start` (particles inside, not at the end). */
+function collectRun(
+  tokens: readonly Token[],
+  start: number,
+  text: string,
+  lexicon: NameLexicon,
+  afterTitle: boolean,
+): Token[] {
+  const lowerText = text === text.toLowerCase();
+  const run: Token[] = [];
+  for (let cursor = start; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
+    const token = tokens[cursor]!;
+    const last = run[run.length - 1];
+    if (last && !gapIsSpace(text, last.end, token.start)) break;
+    const particle = run.length > 0 && lexicon.particles.has(token.lower);
+    if (!particle && !isNameLike(token, lexicon, lowerText, afterTitle && run.length === 0)) break;
+    run.push(token);
+  }
+  while (run.length > 0 && lexicon.particles.has(run[run.length - 1]!.lower)) run.pop();
+  return run;
+}
+
 /**
  * Find person names: runs of up to four name-like words (known given names and surnames from
  * compromise's lexicon and our lists, unknown capitalised words, particles inside), scored by what
@@ -164,7 +186,6 @@ function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
  */
 export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const tokens = tokenize(text);
-  const lowerText = text === text.toLowerCase();
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -172,17 +193,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
     const afterTitle =
       previous !== undefined &&
       followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon);
-    const run: Token[] = [];
-    for (let cursor = index; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
-      const token = tokens[cursor]!;
-      const last = run[run.length - 1];
-      if (last && !gapIsSpace(text, last.end, token.start)) break;
-      const particle = run.length > 0 && lexicon.particles.has(token.lower);
-      if (!particle && !isNameLike(token, lexicon, lowerText, afterTitle && run.length === 0))
-        break;
-      run.push(token);
-    }
-    while (run.length > 0 && lexicon.particles.has(run[run.length - 1]!.lower)) run.pop();
+    const run = collectRun(tokens, index, text, lexicon, afterTitle);
     // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
     if (
       run.length > 1 &&
