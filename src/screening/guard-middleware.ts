@@ -1,4 +1,4 @@
-import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, type BaseMessage, isBaseMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { Deanonymize } from "../scanners/deanonymize.js";
@@ -10,7 +10,7 @@ import {
   replaceContentTexts,
   withUserContent,
 } from "./message-content.js";
-import { mapAIMessage, mapMessageTexts } from "./message-map.js";
+import { mapAIMessage, mapDeepStrings, mapMessageTexts } from "./message-map.js";
 import {
   type ConversationScanners,
   conversationScannersSchema,
@@ -82,9 +82,9 @@ export function guardMiddleware(options: GuardMiddlewareOptions = {}) {
       const messages = request.messages
         .filter((message) => message.id === undefined || !refused.has(message.id))
         .map((message) => mapMessageTexts(withSanitizedTexts(message, sanitized), hide));
-      const answer = await handler({ ...request, messages });
+      const answer: unknown = await handler({ ...request, messages });
       const deanonymize = new Deanonymize(vault);
-      return mapAIMessage(answer, (text) => deanonymize.restore(text));
+      return restoreAnswer(answer, (text) => deanonymize.restore(text)) as AIMessage;
     },
   });
 }
@@ -92,6 +92,33 @@ export function guardMiddleware(options: GuardMiddlewareOptions = {}) {
 type ParsedOptions = z.output<typeof guardMiddlewareOptionsSchema> & {
   scanners: ConversationScanners;
 };
+
+/**
+ * Restore the model's answer: an AIMessage, or the `{ structuredResponse, messages }` the agent
+ * hands back for a structured output (parsed from the raw tool call, so it holds placeholders).
+ * Anything else (a Command) passes through.
+ */
+function restoreAnswer(answer: unknown, restore: (text: string) => string): unknown {
+  if (AIMessage.isInstance(answer)) return mapAIMessage(answer, restore);
+  if (typeof answer !== "object" || answer === null || !("structuredResponse" in answer)) {
+    return answer;
+  }
+  const { structuredResponse, messages } = answer as {
+    structuredResponse: unknown;
+    messages?: unknown;
+  };
+  return {
+    ...answer,
+    structuredResponse: mapDeepStrings(structuredResponse, restore),
+    ...(Array.isArray(messages)
+      ? {
+          messages: messages.map((message: unknown) =>
+            isBaseMessage(message) ? mapMessageTexts(message, restore) : message,
+          ),
+        }
+      : {}),
+  };
+}
 
 /** A user message with the texts the scanners produced for it, when it was screened. */
 function withSanitizedTexts(

@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { tool } from "@langchain/core/tools";
-import { createAgent } from "langchain";
+import { createAgent, toolStrategy } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ConfigError } from "../../src/common/errors.js";
@@ -51,6 +51,30 @@ describe("guardMiddleware with createAgent", () => {
     expect(JSON.stringify(second)).not.toContain("jane@example.com");
     const toolAnswer = second?.find((message) => ToolMessage.isInstance(message));
     expect(toolAnswer?.content).toBe("queued a mail to [REDACTED_EMAIL_ADDRESS_1]");
+  });
+
+  it("restores a structured response parsed from the model's tool call", async () => {
+    const contact = z.object({ email: z.string(), note: z.string() }).meta({ title: "contact" });
+    const model = fakeModel().respondWithTools([
+      {
+        name: "contact",
+        args: { email: "[REDACTED_EMAIL_ADDRESS_1]", note: "from [REDACTED_EMAIL_ADDRESS_1]" },
+        id: "s1",
+      },
+    ]);
+    const agent = createAgent({
+      model,
+      responseFormat: toolStrategy(contact),
+      middleware: [guardMiddleware({ scanners, logger: silentLogger })],
+    });
+    const result = await agent.invoke({
+      messages: [new HumanMessage("My mail: jane@example.com")],
+    });
+    expect(result.structuredResponse).toEqual({
+      email: "jane@example.com",
+      note: "from jane@example.com",
+    });
+    expect(JSON.stringify(model.calls)).not.toContain("jane@example.com");
   });
 
   it("throws PromptRejectedError and never calls the model on an injection", async () => {
