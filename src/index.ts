@@ -36,11 +36,23 @@ export { createLogger, type Logger } from "./common/logger.js";
 export type { TextClassifier } from "./detectors/classifier.js";
 // Scanners
 export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types.js";
+export { loadBuiltinPromptInjectionModel } from "./detectors/prompt-injection/builtin-model.js";
+export {
+  createPromptInjectionDetector,
+  type PromptInjectionDetector,
+  type PromptInjectionDetectorOptions,
+  type PromptInjectionExplanation,
+} from "./detectors/prompt-injection/detector.js";
+export { normalizeText } from "./detectors/text-features/normalize.js";
 export {
   createToxicityDetector,
   type ToxicityDetector,
   type ToxicityExplanation,
 } from "./detectors/toxicity/detector.js";
+// Evaluation (what `ragguard eval` computes)
+export { type EntityMetrics, entityMetrics } from "./eval/entity-metrics.js";
+export { evaluateBinary, evaluateEntities } from "./eval/evaluate.js";
+export { type BinaryMetrics, binaryMetrics, rocAuc } from "./eval/metrics.js";
 // Gateway (LiteLLM-proxy-style model gateway: config, keys, providers, pre-call hooks)
 export type { Caller } from "./gateway/auth/authenticate.js";
 export type { KeyPermissions, KeyRecord } from "./gateway/auth/key-record.js";
@@ -85,6 +97,11 @@ export {
   type DeanonymizeOptions,
 } from "./scanners/deanonymize.js";
 export { InvisibleText, type InvisibleTextOptions } from "./scanners/invisible-text.js";
+export {
+  PromptInjection,
+  type PromptInjectionOptions,
+  promptInjectionOptionsSchema,
+} from "./scanners/prompt-injection.js";
 export { Regex, type RegexMatchType, type RegexOptions } from "./scanners/regex.js";
 export {
   buildScanners,
