@@ -12,7 +12,7 @@ import type { GatewayConfig } from "./config/resolve.js";
 import type { GatewayConfigInput } from "./config/schema.js";
 import type { Database } from "./db/database.js";
 import { runMigrations } from "./db/migrations.js";
-import { defaultPGliteDir, openDatabase } from "./db/open.js";
+import { openDatabase } from "./db/open.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
 import { providerAdapters } from "./providers/registry.js";
 import type { ProviderAdapter } from "./providers/types.js";

@@ -27,6 +27,18 @@ export function normaliseError(error: unknown): AppError {
 }
 
 /**
+ * Exposed errors may carry extra fields for the client in `details` (e.g. the guard's verdict);
+ * they are added inside the body's `error` object, in either wire shape.
+ */
+function withDetails<B extends { error: object }>(body: B, error: AppError): B {
+  const { details } = error;
+  if (!error.expose || details === null || typeof details !== "object" || Array.isArray(details)) {
+    return body;
+  }
+  return { ...body, error: { ...body.error, ...details } };
+}
+
+/**
  * The gateway's one error writer: OpenAI's `{"error": {...}}` everywhere except the Anthropic
  * `/messages` routes, which get `{"type": "error", "error": {...}}`. Unexpected errors become a
  * generic 500; their details go to the log only.
@@ -46,6 +58,6 @@ export function createErrorHandler(logger: Logger) {
       config?.wireFormat === "anthropic"
         ? toAnthropicErrorBody(appError.status, message)
         : toOpenAIErrorBody(appError.status, message, { code: appError.code });
-    void reply.code(appError.status).send(body);
+    void reply.code(appError.status).send(withDetails(body, appError));
   };
 }
