@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,7 @@ import { areaUnderCurve } from "./toxicity-metrics.js";
 /**
  * Figures for the shipped toxicity detector: the HateCheck-style functional set, the bias-madlibs
  * identity check, an optional labelled JSONL file (AUC, accuracy) and speed per 1000-char chunk.
- * Run: `npx tsx scripts/train/toxicity-report.ts [--jsonl file] [--threshold t]`.
+ * Run: `npx tsx scripts/train/toxicity-report.ts [--jsonl file] [--threshold t] [--write-sets dir]`.
  */
 
 const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -37,18 +37,20 @@ function functionalReport(detector: ToxicityDetector, threshold: number): void {
     console.log(`  ${name.padEnd(20)} ${hit}/${total}`);
 }
 
-function madlibsReport(detector: ToxicityDetector, threshold: number): void {
-  const rows = parse(readFileSync(join(dataDir, "toxicity/bias-madlibs/bias_madlibs_77k.csv")), {
+function readMadlibs(): Record<string, string>[] {
+  return parse(readFileSync(join(dataDir, "toxicity/bias-madlibs/bias_madlibs_77k.csv")), {
     columns: true,
   }) as Record<string, string>[];
-  const identities = [
-    ...new Set(
-      rows
-        .filter((row) => row.Template === "verb_adj")
-        .map((row) => (row.Text ?? "").split(" ").slice(1).join(" ")),
-    ),
-  ];
-  const probes = identities.flatMap((term) => [
+}
+
+/** Every bias-madlibs identity term alone and in five neutral sentences. */
+function identityProbes(): string[] {
+  const terms = new Set(
+    readMadlibs()
+      .filter((row) => row.Template === "verb_adj")
+      .map((row) => (row.Text ?? "").split(" ").slice(1).join(" ")),
+  );
+  return [...terms].flatMap((term) => [
     term,
     `I am ${term}.`,
     `I am a ${term} person.`,
@@ -56,9 +58,14 @@ function madlibsReport(detector: ToxicityDetector, threshold: number): void {
     `Sam is a ${term}.`,
     `My friend is ${term}.`,
   ]);
+}
+
+function madlibsReport(detector: ToxicityDetector, threshold: number): void {
+  const rows = readMadlibs();
+  const probes = identityProbes();
   const flagged = probes.filter((text) => (detector.predict(text) as number) >= threshold);
   console.log(
-    `madlibs identity probes: ${flagged.length}/${probes.length} flagged (${identities.length} identity terms)`,
+    `madlibs identity probes: ${flagged.length}/${probes.length} flagged (${probes.length / 6} identity terms)`,
   );
   for (const text of flagged.slice(0, 20)) console.log(`  flagged: ${text}`);
   const sample = rows.filter((_, index) => index % 7 === 0);
@@ -119,7 +126,25 @@ function speedReport(detector: ToxicityDetector): void {
   );
 }
 
+/** Write the functional set and the identity probes as JSONL rows for `ragguard eval`. */
+function writeSets(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const toJsonl = (rows: { text: string; label: number }[]) =>
+    `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`;
+  writeFileSync(
+    join(dir, "toxicity-functional.jsonl"),
+    toJsonl(functionalCases().map(({ text, label }) => ({ text, label }))),
+  );
+  writeFileSync(
+    join(dir, "toxicity-identity.jsonl"),
+    toJsonl(identityProbes().map((text) => ({ text, label: 0 }))),
+  );
+  console.log(`wrote ${dir}/toxicity-functional.jsonl and ${dir}/toxicity-identity.jsonl`);
+}
+
 const args = process.argv.slice(2);
+const setsDir = args.indexOf("--write-sets");
+if (setsDir !== -1) writeSets(resolve(args[setsDir + 1] ?? ".ragguard/eval"));
 const threshold = Number(args[args.indexOf("--threshold") + 1] ?? 0.5) || 0.5;
 const detector = createToxicityDetector();
 functionalReport(detector, threshold);

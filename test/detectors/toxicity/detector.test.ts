@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToxicityDetector } from "../../../src/detectors/toxicity/detector.js";
 import { identityWords } from "../../../src/detectors/toxicity/terms.js";
@@ -19,6 +20,17 @@ describe("built-in toxicity detector", () => {
     const cases = functionalCases();
     const wrong = cases.filter((item) => (score(item.text) >= 0.5 ? 1 : 0) !== item.label);
     expect(wrong.length / cases.length).toBeLessThan(0.1);
+  });
+
+  it("stays accurate on the written-for-ragguard hold-out fixtures", () => {
+    for (const name of ["functional-holdout", "talk-page-style"]) {
+      const rows = readFileSync(new URL(`./fixtures/${name}.jsonl`, import.meta.url), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { text: string; label: 0 | 1 });
+      const correct = rows.filter((row) => (score(row.text) >= 0.5 ? 1 : 0) === row.label);
+      expect(correct.length / rows.length, name).toBeGreaterThanOrEqual(0.85);
+    }
   });
 
   it("never flags identity words alone or in neutral sentences", () => {
