@@ -63,6 +63,14 @@ export const toolCallSchema = z.looseObject({
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
+/** A call of a custom (free-text input) tool, as OpenAI's newer models make them. */
+export const customToolCallSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal("custom"),
+  custom: z.looseObject({ name: z.string(), input: z.string() }),
+});
+export type CustomToolCall = z.infer<typeof customToolCallSchema>;
+
 const textContentSchema = z.union([z.string(), z.array(textPartSchema)]);
 
 /** System or developer instructions. */
@@ -87,7 +95,9 @@ export const assistantMessageSchema = z.looseObject({
     .nullish(),
   name: z.string().optional(),
   refusal: z.string().nullish(),
-  tool_calls: z.array(toolCallSchema).optional(),
+  tool_calls: z
+    .array(z.discriminatedUnion("type", [toolCallSchema, customToolCallSchema]))
+    .optional(),
 });
 
 /** A tool's result, answering `tool_call_id`. */
@@ -130,10 +140,29 @@ export const functionToolSchema = z.looseObject({
 });
 export type FunctionTool = z.infer<typeof functionToolSchema>;
 
-/** `none`, `auto`, `required`, or one named function. */
+/** A custom tool (free-text input, optional grammar); only OpenAI's own models take it. */
+export const customToolSchema = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({ name: z.string().min(1), description: z.string().optional() }),
+});
+export type CustomTool = z.infer<typeof customToolSchema>;
+
+/** Any tool of a chat request. */
+export const chatToolSchema = z.discriminatedUnion("type", [functionToolSchema, customToolSchema]);
+export type ChatTool = z.infer<typeof chatToolSchema>;
+
+/** `none`, `auto`, `required`, one named function or custom tool, or an allowed-tools subset. */
 export const toolChoiceSchema = z.union([
   z.enum(["none", "auto", "required"]),
   z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
+  z.looseObject({ type: z.literal("custom"), custom: z.looseObject({ name: z.string() }) }),
+  z.looseObject({
+    type: z.literal("allowed_tools"),
+    allowed_tools: z.looseObject({
+      mode: z.enum(["auto", "required"]),
+      tools: z.array(z.record(z.string(), z.unknown())),
+    }),
+  }),
 ]);
 export type ToolChoice = z.infer<typeof toolChoiceSchema>;
 
@@ -179,7 +208,7 @@ export const chatCompletionRequestSchema = z.looseObject({
   top_logprobs: z.number().int().nullish(),
   seed: z.number().int().nullish(),
   user: z.string().optional(),
-  tools: z.array(functionToolSchema).optional(),
+  tools: z.array(chatToolSchema).optional(),
   tool_choice: toolChoiceSchema.optional(),
   parallel_tool_calls: z.boolean().optional(),
   response_format: responseFormatSchema.optional(),

@@ -14,6 +14,7 @@ import type {
   UserMessage,
 } from "../formats/openai.js";
 import { parseDataUrl, parseToolArguments, unsupported } from "./common.js";
+import { functionCallsOf } from "./function-tools.js";
 
 const TARGET = "an Anthropic model";
 
@@ -76,7 +77,7 @@ export function assistantToAnthropicBlocks(message: AssistantMessage): Anthropic
       if (text !== "") blocks.push({ type: "text", text });
     }
   }
-  for (const call of message.tool_calls ?? []) {
+  for (const call of functionCallsOf(message, TARGET)) {
     const input = parseToolArguments(call.function.arguments, call.function.name);
     blocks.push({ type: "tool_use", id: call.id, name: call.function.name, input });
   }

@@ -16,6 +16,7 @@ import {
   userToAnthropicBlocks,
 } from "./chat-to-anthropic-content.js";
 import { joinText, reportDropped, type TranslateOptions } from "./common.js";
+import { functionToolChoiceOf, functionToolsOf } from "./function-tools.js";
 
 /** `max_tokens` sent when the client gave none (Anthropic requires the field). */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
@@ -87,8 +88,11 @@ function toAnthropicMessages(messages: ChatMessage[]): {
   return { system, messages: nonEmpty.map((t) => ({ role: t.role, content: t.blocks })) };
 }
 
+const TARGET = "an Anthropic model";
+
 function toAnthropicTools(req: ChatCompletionRequest): AnthropicTool[] | undefined {
-  return req.tools?.map((tool) => ({
+  if (!req.tools) return undefined;
+  return functionToolsOf(req, TARGET).map((tool) => ({
     name: tool.function.name,
     ...(tool.function.description === undefined ? {} : { description: tool.function.description }),
     input_schema: tool.function.parameters ?? { type: "object", properties: {} },
@@ -96,7 +100,7 @@ function toAnthropicTools(req: ChatCompletionRequest): AnthropicTool[] | undefin
 }
 
 function toAnthropicToolChoice(req: ChatCompletionRequest): AnthropicToolChoice | undefined {
-  const choice = req.tool_choice;
+  const choice = functionToolChoiceOf(req.tool_choice, TARGET);
   const noParallel = req.parallel_tool_calls === false ? { disable_parallel_tool_use: true } : {};
   if (choice === undefined)
     return req.parallel_tool_calls === false && req.tools

@@ -9,6 +9,7 @@ import {
   parseToolArguments,
   unsupported,
 } from "./common.js";
+import { functionCallsOf } from "./function-tools.js";
 import { decodeGeminiToolCallId } from "./gemini-tool-call-id.js";
 
 const TARGET = "a Gemini model";
@@ -47,7 +48,7 @@ function assistantParts(message: AssistantMessage): GeminiPart[] {
         ? message.content
         : message.content.map((p) => (p.type === "text" ? p.text : p.refusal)).join("");
   if (text !== "") parts.push({ text });
-  for (const call of message.tool_calls ?? []) {
+  for (const call of functionCallsOf(message, TARGET)) {
     const args = parseToolArguments(call.function.arguments, call.function.name);
     const { signature } = decodeGeminiToolCallId(call.id);
     const part: GeminiPart = { functionCall: { name: call.function.name, args } };
@@ -96,7 +97,7 @@ function toContent(message: ChatMessage, names: Map<string, string>): GeminiCont
             : message.content.map(toGeminiPart),
       };
     case "assistant":
-      for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+      for (const call of functionCallsOf(message, TARGET)) names.set(call.id, call.function.name);
       return { role: "model", parts: assistantParts(message) };
     case "tool":
       return { role: "user", parts: [toolPart(message, names)] };

@@ -8,7 +8,10 @@ import type {
 import type { ChatCompletionRequest } from "../formats/openai.js";
 import { toGeminiContents } from "./chat-to-gemini-contents.js";
 import { reportDropped, type TranslateOptions } from "./common.js";
+import { functionToolChoiceOf, functionToolsOf } from "./function-tools.js";
 import { toGeminiSchema } from "./gemini-schema.js";
+
+const TARGET = "a Gemini model";
 
 const handledParams = new Set([
   "model",
@@ -54,7 +57,7 @@ function toGenerationConfig(req: ChatCompletionRequest): GeminiGenerationConfig 
 
 function toGeminiTools(req: ChatCompletionRequest): GeminiTool[] | undefined {
   if (!req.tools?.length) return undefined;
-  const functionDeclarations = req.tools.map((tool) => ({
+  const functionDeclarations = functionToolsOf(req, TARGET).map((tool) => ({
     name: tool.function.name,
     ...(tool.function.description === undefined ? {} : { description: tool.function.description }),
     ...(tool.function.parameters ? { parameters: toGeminiSchema(tool.function.parameters) } : {}),
@@ -63,7 +66,7 @@ function toGeminiTools(req: ChatCompletionRequest): GeminiTool[] | undefined {
 }
 
 function toToolConfig(req: ChatCompletionRequest): GeminiToolConfig | undefined {
-  const choice = req.tool_choice;
+  const choice = functionToolChoiceOf(req.tool_choice, TARGET);
   if (choice === undefined) return undefined;
   if (choice === "none") return { functionCallingConfig: { mode: "NONE" } };
   if (choice === "auto") return { functionCallingConfig: { mode: "AUTO" } };

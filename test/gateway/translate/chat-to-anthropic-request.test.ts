@@ -324,4 +324,25 @@ describe("chatToAnthropicRequest", () => {
     expect(withTools.tools?.map((t) => t.name)).toEqual(["f"]);
     expect(dropped).toEqual(["response_format"]);
   });
+
+  it("refuses custom tools and allowed-tools choices with a clear error", () => {
+    const custom = parse({
+      model: "m",
+      messages: [{ role: "user", content: "x" }],
+      tools: [{ type: "custom", custom: { name: "code_exec", description: "Runs code" } }],
+    });
+    expect(() => chatToAnthropicRequest(custom, "c")).toThrow(
+      /custom tool "code_exec" cannot be sent to an Anthropic model/,
+    );
+    const allowed = parse({
+      model: "m",
+      messages: [{ role: "user", content: "x" }],
+      tools: [{ type: "function", function: { name: "f" } }],
+      tool_choice: {
+        type: "allowed_tools",
+        allowed_tools: { mode: "auto", tools: [{ type: "function", function: { name: "f" } }] },
+      },
+    });
+    expect(() => chatToAnthropicRequest(allowed, "c")).toThrow(/allowed_tools/);
+  });
 });

@@ -201,6 +201,24 @@ describe("chatToGeminiRequest", () => {
   });
 });
 
+describe("chatToGeminiRequest with OpenAI custom tools", () => {
+  it("refuses a custom tool call in the history", () => {
+    const req = parse({
+      model: "g",
+      messages: [
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "custom", custom: { name: "sh", input: "ls" } }],
+        },
+      ],
+    });
+    expect(() => chatToGeminiRequest(req, "g")).toThrow(
+      /custom tool call "sh" cannot be sent to a Gemini model/,
+    );
+  });
+});
+
 describe("toGeminiSchema", () => {
   it("inlines local refs, turns nullable unions and const into Gemini keywords, drops the rest", () => {
     const schema = {
