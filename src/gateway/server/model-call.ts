@@ -38,7 +38,9 @@ export async function runModelCall(
   call: ModelCall,
 ): Promise<void> {
   const started = performance.now();
-  const labels = { route: call.route, model: call.model };
+  // Only configured names become label values, so clients cannot grow the metric series.
+  const known = deps.router.modelNames().includes(call.model);
+  const labels = { route: call.route, model: known ? call.model : "(unknown)" };
   const done = (status: number) => {
     deps.metrics.requests.inc({ ...labels, status: String(status) });
     deps.metrics.latency.observe(labels, (performance.now() - started) / 1000);

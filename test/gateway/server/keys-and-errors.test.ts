@@ -246,6 +246,11 @@ describe("keys, auth and errors over HTTP", () => {
       /ragguard_gateway_upstream_errors_total\{provider="openai",model="gpt-4o",status="429"\} 1/,
     );
     expect(metrics).toContain("ragguard_gateway_request_duration_seconds_bucket");
+    // Model names clients make up never become label values.
+    expect(metrics).not.toContain("gpt-5-imaginary");
+    expect(metrics).toMatch(
+      /ragguard_gateway_requests_total\{route="chat",model="\(unknown\)",status="400"\} \d+/,
+    );
   });
 
   it("lets a key deleted on another instance work until the cache TTL passes, then not", async () => {
