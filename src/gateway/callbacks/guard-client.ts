@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { AppError } from "../../common/errors.js";
+
+/** The guard API's `/analyze/prompt` answer (LLM Guard API compatible). */
+export const guardResponseSchema = z.looseObject({
+  sanitized_prompt: z.string(),
+  is_valid: z.boolean(),
+  scanners: z.record(z.string(), z.number()),
+});
+
+export type GuardResponse = z.infer<typeof guardResponseSchema>;
+
+/** The guard could not give a verdict: unreachable, too slow, an error status or a bad body. */
+export class GuardUnavailableError extends AppError {
+  constructor(reason: string, cause?: unknown) {
+    super(`Guard API unavailable: ${reason}`, {
+      status: 503,
+      code: "guard_unavailable",
+      expose: true,
+      cause,
+    });
+  }
+}
+
+export interface GuardClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+/**
+ * Ask the guard API about `prompt` (`POST {base}/analyze/prompt`). Resolves to its verdict or
+ * throws {@link GuardUnavailableError} naming why there is none.
+ */
+export function createGuardClient(options: GuardClientOptions) {
+  const url = `${options.baseUrl.replace(/\/+$/, "")}/analyze/prompt`;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+  return async function analyzePrompt(
+    prompt: string,
+    signal?: AbortSignal,
+  ): Promise<GuardResponse> {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await options.fetch(url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ prompt }),
+        signal: combined,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (timeout.aborted) {
+        throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
+      }
+      throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
+    }
+    if (!response.ok) {
+      throw new GuardUnavailableError(`${url} answered HTTP ${response.status}`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new GuardUnavailableError(`${url} answered with a body that is not JSON`, error);
+    }
+    const parsed = guardResponseSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new GuardUnavailableError(
+        `${url} answered JSON without sanitized_prompt, is_valid and scanners`,
+      );
+    }
+    return parsed.data;
+  };
+}
