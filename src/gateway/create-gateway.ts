@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Registry } from "prom-client";
 import type { Env } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import { type Logger, silentLogger } from "../common/logger.js";
@@ -50,8 +51,7 @@ export interface Gateway {
 function buildHooks(
   config: GatewayConfig,
   options: CreateGatewayOptions,
-  logger: Logger,
-  env: Env,
+  deps: { logger: Logger; env: Env; registry: Registry },
 ): BeforeProviderCall[] {
   const factories = { ...builtinCallbacks, ...options.callbacks };
   const hooks = config.settings.callbacks.map((name, index) => {
@@ -59,7 +59,7 @@ function buildHooks(
     if (factory === undefined) {
       throw new ConfigError(`gateway_settings.callbacks[${index}]: unknown callback "${name}"`);
     }
-    return factory({ settings: config.settings, logger, env, fetch: options.fetch ?? fetch });
+    return factory({ settings: config.settings, fetch: options.fetch ?? fetch, ...deps });
   });
   return [...hooks, ...(options.beforeProviderCall ?? [])];
 }
@@ -88,7 +88,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const adapters: Readonly<Record<string, ProviderAdapter>> = providerAdapters;
   const fetchImpl = options.fetch ?? fetch;
   const router = createModelRouter({ config, adapters, env, fetch: fetchImpl, logger, metrics });
-  const hooks = buildHooks(config, options, logger, env);
+  const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry });
   if (config.masterKey === undefined) {
     logger.warn({}, "no general_settings.master_key: every request is accepted without a key");
   }

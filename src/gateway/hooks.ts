@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { Registry } from "prom-client";
 import type { Logger } from "../common/logger.js";
 import type { Caller } from "./auth/authenticate.js";
 import type { GatewaySettings } from "./config/schema.js";
@@ -39,6 +40,8 @@ export type CallbackFactory = (deps: {
   logger: Logger;
   env: Readonly<Record<string, string | undefined>>;
   fetch: typeof fetch;
+  /** The gateway's Prometheus registry (served on `/metrics`), for the callback's own metrics. */
+  registry: Registry;
 }) => BeforeProviderCall;
 
 /** Run the hooks in order; the first that throws stops the call. */
