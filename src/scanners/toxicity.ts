@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import type { TextClassifier } from "../detectors/classifier.js";
+import { createOnnxClassifier, onnxModelOptionsSchema } from "../detectors/onnx/onnx-classifier.js";
 import { sharedToxicityDetector } from "../detectors/toxicity/detector.js";
 import { MatchType } from "../scan/match-type.js";
 import type { Scanner, ScanResult } from "../scan/scanner.js";
@@ -27,8 +28,18 @@ export const toxicityOptionsSchema = z
     matchType: z.enum([MatchType.FULL, MatchType.SENTENCE]).default(MatchType.FULL),
     /** Replace the built-in detector, e.g. with the ONNX backend. */
     detector: classifierSchema.optional(),
+    /**
+     * A local transformer model folder (multi-label sigmoid, e.g. an ONNX export of
+     * unitary/unbiased-toxic-roberta) run through the optional `@huggingface/transformers`;
+     * the form a YAML config can carry. Give `detector` or `model`, not both.
+     */
+    model: onnxModelOptionsSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((options) => !(options.detector && options.model), {
+    message: "give either detector or model, not both",
+    path: ["model"],
+  });
 
 export type ToxicityOptions = z.input<typeof toxicityOptionsSchema>;
 
@@ -51,7 +62,8 @@ export class Toxicity implements Scanner {
     if (!parsed.success) throw new ConfigError(formatZodError("Toxicity options", parsed.error));
     this.threshold = parsed.data.threshold;
     this.matchType = parsed.data.matchType;
-    this.detector = parsed.data.detector ?? sharedToxicityDetector();
+    const { detector, model } = parsed.data;
+    this.detector = detector ?? (model ? createOnnxClassifier(model) : sharedToxicityDetector());
   }
 
   scan(text: string): Promise<ScanResult> {

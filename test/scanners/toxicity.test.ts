@@ -1,9 +1,13 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/common/errors.js";
 import { silentLogger } from "../../src/common/logger.js";
 import type { TextClassifier } from "../../src/detectors/classifier.js";
 import { scanPrompt } from "../../src/scan/scan-prompt.js";
 import { Toxicity, toxicityOptionsSchema } from "../../src/scanners/toxicity.js";
+import { keywordModelSpec, writeTinyModel } from "../helpers/tiny-onnx-model.js";
 
 describe("Toxicity scanner", () => {
   const toxicity = new Toxicity();
@@ -62,5 +66,40 @@ describe("Toxicity scanner", () => {
     });
     expect(valid).toEqual({ Toxicity: false });
     expect(scores.Toxicity).toBeGreaterThan(0.5);
+  });
+
+  it("runs a local multi-label transformer model given as model.path", async () => {
+    const root = await mkdtemp(join(tmpdir(), "ragguard-toxicity-"));
+    try {
+      const dir = join(root, "tiny-toxic");
+      const spec = keywordModelSpec(
+        ["idiot", "stupid"],
+        ["you", "are", "kind", "an"],
+        ["toxicity", "insult"],
+      );
+      await writeTinyModel(dir, {
+        ...spec,
+        weights: [
+          [8, 0],
+          [0, 8],
+        ],
+        bias: [-2, -2],
+        problemType: "multi_label_classification",
+      });
+      const scanner = new Toxicity({ model: { path: dir, positiveLabels: ["insult"] } });
+      expect(scanner.detector.id).toBe("onnx:tiny-toxic");
+      expect((await scanner.scan("stupid idiot")).valid).toBe(false);
+      expect((await scanner.scan("you are kind")).valid).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("names the missing model folder and refuses detector and model together", () => {
+    expect(() => new Toxicity({ model: { path: "/nonexistent/model" } })).toThrow(/nonexistent/);
+    const detector: TextClassifier = { id: "x", predict: () => 0 };
+    expect(() => new Toxicity({ detector, model: { path: "/tmp" } })).toThrow(
+      /either detector or model/,
+    );
   });
 });
