@@ -30,6 +30,8 @@ export interface IngestSettings {
   chunk_size: number;
   chunk_overlap: number;
   scanners: string[];
+  /** The scanner list with params, as built (compared by `--resume`). */
+  scanner_configs: Array<{ type: string; params: Record<string, unknown> }>;
   ignore_invalid: string[];
   scanning: "in-process" | "workers" | "remote";
   workers: number;

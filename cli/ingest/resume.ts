@@ -27,7 +27,36 @@ const previousFileSchema = z
   })
   .loose();
 
-const previousReportSchema = z.object({ files: z.array(previousFileSchema) }).loose();
+const previousReportSchema = z
+  .object({
+    files: z.array(previousFileSchema),
+    settings: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+
+/** Settings that change what a chunk becomes; resuming with others would mix two kinds of output. */
+const resumeSettingKeys = [
+  "chunk_size",
+  "chunk_overlap",
+  "scanner_configs",
+  "ignore_invalid",
+] as const;
+
+function assertSameSettings(
+  previous: Record<string, unknown> | undefined,
+  current: Record<string, unknown>,
+  reportPath: string,
+): void {
+  for (const key of resumeSettingKeys) {
+    const before = JSON.stringify(previous?.[key]);
+    const now = JSON.stringify(current[key]);
+    if (before !== now) {
+      throw new ConfigError(
+        `--resume: ${reportPath} was made with ${key} ${before ?? "(unknown)"}, this run has ${now}; run without --resume (or with the same settings)`,
+      );
+    }
+  }
+}
 
 /** A file finished by an earlier run, and its output lines. */
 export interface DoneFile {
@@ -63,12 +92,16 @@ async function readLines(
 /**
  * Read what an earlier run in `outDir` finished: files it loaded (or itself resumed), with their
  * content hash and their lines of `chunks.jsonl` and `dropped.jsonl`. No report: nothing is done.
+ * A report made with other chunking or scanner settings is refused (ConfigError).
  *
  * @example
- * const done = await readResumeIndex("ragguard-out");
+ * const done = await readResumeIndex("ragguard-out", settings);
  * const previous = done.get(file.path); // skip when previous.entry.hash equals the new hash
  */
-export async function readResumeIndex(outDir: string): Promise<ResumeIndex> {
+export async function readResumeIndex(
+  outDir: string,
+  settings: Record<string, unknown>,
+): Promise<ResumeIndex> {
   const reportPath = join(outDir, "report.json");
   const index: ResumeIndex = new Map();
   if (!(await exists(reportPath))) return index;
@@ -80,6 +113,7 @@ export async function readResumeIndex(outDir: string): Promise<ResumeIndex> {
       `--resume: ${reportPath} is not an ingest report (${(error as Error).message})`,
     );
   }
+  assertSameSettings(parsed.settings, settings, reportPath);
   const bySource = new Map<string, DoneFile>();
   for (const file of parsed.files) {
     if ((file.status !== "loaded" && file.status !== "resumed") || !file.hash) continue;

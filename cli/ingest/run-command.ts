@@ -7,6 +7,7 @@ import type { ChunkScanner } from "./chunk-scanner.js";
 import type { IngestCliOptions } from "./options.js";
 import { runIngest } from "./pipeline.js";
 import { createProgress, type Progress } from "./progress.js";
+import type { IngestSettings } from "./report.js";
 import { readResumeIndex } from "./resume.js";
 import { resolveScannerSet, type ScannerSet } from "./scanner-set.js";
 import { createInProcessScanner, createRemoteScanner, createWorkerScanner } from "./scanners.js";
@@ -45,6 +46,24 @@ function onInterrupt(controller: AbortController, progress: Progress, quiet: boo
   };
 }
 
+/** The settings recorded in the report (and compared by `--resume`). */
+function describeSettings(options: IngestCliOptions, set: ScannerSet): IngestSettings {
+  return {
+    chunk_size: options.chunkSize,
+    chunk_overlap: options.chunkOverlap,
+    scanners: set.configs.map((config) => config.type),
+    scanner_configs: set.configs.map((config) => ({
+      type: config.type,
+      params: config.params ?? {},
+    })),
+    ignore_invalid: set.ignoreInvalid,
+    scanning: options.guardUrl ? "remote" : options.workers === 0 ? "in-process" : "workers",
+    workers: options.workers,
+    ...(options.guardUrl ? { guard_url: options.guardUrl } : {}),
+    ...(options.vault ? { vault: resolve(options.vault) } : {}),
+  };
+}
+
 /**
  * Run `ingest-cli` with parsed options; resolves to the exit code (0 done, 3 files skipped,
  * 130 interrupted).
@@ -59,7 +78,8 @@ export async function runIngestCommand(
     ...(options.exclude ? { exclude: options.exclude } : {}),
   });
   const outDir = resolve(options.out);
-  const done = options.resume ? await readResumeIndex(outDir) : new Map();
+  const settings = describeSettings(options, set);
+  const done = options.resume ? await readResumeIndex(outDir, { ...settings }) : new Map();
   const vault = options.vault ? await loadVault(options.vault) : new Vault();
   const scanner = await createScanner(options, set);
   const progress = createProgress(
@@ -87,16 +107,7 @@ export async function runIngestCommand(
       ...(options.textField ? { textField: options.textField } : {}),
       scanner,
       ignoreInvalid: set.ignoreInvalid,
-      settings: {
-        chunk_size: options.chunkSize,
-        chunk_overlap: options.chunkOverlap,
-        scanners: set.configs.map((config) => config.type),
-        ignore_invalid: set.ignoreInvalid,
-        scanning: scanner.mode,
-        workers: options.workers,
-        ...(options.guardUrl ? { guard_url: options.guardUrl } : {}),
-        ...(options.vault ? { vault: resolve(options.vault) } : {}),
-      },
+      settings,
       vault,
       done,
       logger,

@@ -177,20 +177,18 @@ describe("ingest-cli on fixtures/docs (default scanners, 2 worker threads)", asy
   it("--resume skips every finished file and writes the same outputs", async () => {
     const before = await readFile(join(out, "chunks.jsonl"), "utf8");
     const droppedBefore = await readFile(join(out, "dropped.jsonl"), "utf8");
-    const again = await runCli("ingest-cli", [
-      docsDir,
-      "--out",
-      out,
-      "--workers",
-      "0",
-      "--resume",
-      "--json",
-    ]);
+    const args = [docsDir, "--out", out, "--workers", "0", "--resume", "--json", "--quiet"];
+    const again = await runCli("ingest-cli", args);
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe("");
     const resumed = JSON.parse(again.stdout) as IngestReport;
     expect(resumed.totals).toMatchObject({ resumed: expected.files, loaded: 0, kept: kept.length });
     expect(resumed.dropped_by_scanner).toEqual(report.dropped_by_scanner);
     expect(await readFile(join(out, "chunks.jsonl"), "utf8")).toBe(before);
     expect(await readFile(join(out, "dropped.jsonl"), "utf8")).toBe(droppedBefore);
+    const changed = await runCli("ingest-cli", [...args, "--chunk-size", "500"]);
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toMatch(/--resume: .* was made with chunk_size 1000, this run has 500/);
+    expect(await readFile(join(out, "chunks.jsonl"), "utf8")).toBe(before);
   });
 });
