@@ -160,6 +160,19 @@ export const injectionRules: readonly InjectionRule[] = [
       "\\b(?:pretend|imagine|act as if|suppose) (?:that )?you(?:'re| are) (?:an? |the )?(?:evil|unrestricted|unfiltered|uncensored|jailbroken|rogue|malicious|unethical|amoral|lawless|unbound)\\b|\\b(?:nun|jetzt|ab jetzt|ab sofort) bist du\\b",
     weight: 0.8,
   },
+  {
+    id: "override-vendor-rules",
+    intent: "override",
+    pattern:
+      "{DROP} (?:all |any |the |of )*(?:openai|open ai|chatgpt|anthropic|ai|safety|content|ethical|moral|company|model)(?:'s)? (?:rules|policies|policy|guidelines|restrictions|filters|guardrails|principles)\\b",
+    weight: 0.8,
+  },
+  {
+    id: "persona-never-break-character",
+    intent: "persona",
+    pattern: "\\b(?:do not|don't|never|must not|without) (?:ever )?break(?:ing)? character\\b",
+    weight: 0.5,
+  },
   // An AI addressed directly inside a document.
   {
     id: "addressee-note",
