@@ -45,24 +45,26 @@ export const scannerFactories: Record<ScannerName, ScannerFactory> = {
 };
 
 /** Credential shapes the default `Regex` blocks: bearer tokens and API-key headers. */
-export const defaultCredentialPatterns: readonly string[] = [
+export const defaultCredentialPatterns: readonly string[] = Object.freeze([
   "Bearer [A-Za-z0-9._~+/-]{8,}=*",
   "(?i)\\b(?:x-api-key|api-key|x-auth-token)\\s*:\\s*[A-Za-z0-9._~+/-]{16,}=*",
-];
+]);
 
 /**
  * The guard API's default scanners. Order matters: invisible characters go first so that nothing
  * hides behind them, secrets and credentials are cut before Anonymize sees them (a connection
  * string is a secret, not a URL), and the classifiers score the cleaned text.
  */
-export const defaultScannerConfigs: readonly ScannerConfig[] = [
-  { type: "InvisibleText", params: {} },
-  { type: "Secrets", params: {} },
-  { type: "Regex", params: { patterns: [...defaultCredentialPatterns] } },
-  { type: "Anonymize", params: {} },
-  { type: "PromptInjection", params: {} },
-  { type: "Toxicity", params: {} },
-];
+export const defaultScannerConfigs: readonly ScannerConfig[] = Object.freeze(
+  [
+    { type: "InvisibleText", params: {} },
+    { type: "Secrets", params: {} },
+    { type: "Regex", params: { patterns: Object.freeze([...defaultCredentialPatterns]) } },
+    { type: "Anonymize", params: {} },
+    { type: "PromptInjection", params: {} },
+    { type: "Toxicity", params: {} },
+  ].map((config) => Object.freeze({ ...config, params: Object.freeze(config.params) })),
+);
 
 /** Whether `name` is a registered scanner type. */
 export function isScannerName(name: string): name is ScannerName {
