@@ -13,7 +13,7 @@ import {
   parseRateLimit,
 } from "./config.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
-import { createGuardMetrics } from "./metrics.js";
+import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
 import { type Readiness, registerGuardRoutes } from "./routes.js";
 
 export interface GuardApiOptions {
@@ -56,6 +56,43 @@ async function registerRateLimit(app: FastifyInstance, config: GuardApiConfig): 
 }
 
 /**
+ * The fastify instance with the guard API's single error path, its shutdown answer, request
+ * metrics and (when enabled) the rate limit; routes come after.
+ */
+async function createServer(
+  config: GuardApiConfig,
+  logger: Logger,
+  metrics: GuardMetrics,
+): Promise<FastifyInstance> {
+  // Fastify's own 503-on-close body has another shape; the preClose/onRequest pair keeps ours.
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.app.body_limit,
+    return503OnClosing: false,
+  });
+  // JSON only: anything else (text/plain included, which fastify parses by default) gets 415.
+  app.removeContentTypeParser("text/plain");
+  installErrorHandlers(app, logger, config.app.body_limit);
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) {
+      throw new HttpError(503, "The server is shutting down.", {
+        headers: { "retry-after": "1", connection: "close" },
+      });
+    }
+  });
+  if (config.rate_limit.enabled) await registerRateLimit(app, config);
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  return app;
+}
+
+/**
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
  * per request. Resolves once the scanners are loaded, or at once with `app.lazy_load`.
@@ -86,15 +123,7 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     });
   const metrics = createGuardMetrics(() => pool.queueSize);
   const readiness: Readiness = { ready: false };
-  const app = Fastify({ logger: false, bodyLimit: config.app.body_limit });
-  // JSON only: anything else (text/plain included, which fastify parses by default) gets 415.
-  app.removeContentTypeParser("text/plain");
-  installErrorHandlers(app, logger, config.app.body_limit);
-  if (config.rate_limit.enabled) await registerRateLimit(app, config);
-  app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "unmatched";
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-  });
+  const app = await createServer(config, logger, metrics);
   const deps = {
     config,
     pool,

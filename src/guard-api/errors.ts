@@ -68,7 +68,7 @@ function fromFastifyError(error: FastifyError, bodyLimit: number): AppError | un
     return bodyError("json_invalid", `JSON decode error: ${error.message}`);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new HttpError(status, error.message);
+  if (status >= 400 && status < 600 && status !== 500) return new HttpError(status, error.message);
   return undefined;
 }
 
