@@ -8,7 +8,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anthropicStreamEventSchema } from "../../../src/gateway/formats/anthropic.js";
+import { geminiGenerateContentResponseSchema } from "../../../src/gateway/formats/gemini.js";
 import { chatCompletionChunkSchema } from "../../../src/gateway/formats/openai.js";
+import { parseSSEStream } from "../../../src/gateway/sse/parser.js";
 import {
   formatAnthropicSSE,
   formatSSEData,
@@ -16,6 +18,7 @@ import {
 } from "../../../src/gateway/sse/writer.js";
 import { createAnthropicToChatStream } from "../../../src/gateway/translate/anthropic-to-chat-stream.js";
 import { createChatToMessagesStream } from "../../../src/gateway/translate/chat-to-messages-stream.js";
+import { createGeminiToChatStream } from "../../../src/gateway/translate/gemini-to-chat-stream.js";
 
 const upstreamAnthropic = [
   {
@@ -95,6 +98,44 @@ const finalChunks = [
   },
 ].map((c) => chatCompletionChunkSchema.parse(c));
 
+// Gemini `streamGenerateContent?alt=sse` bytes as the API frames them (CRLF line ends).
+const geminiSSE = [
+  {
+    candidates: [{ content: { parts: [{ text: "Blue" }], role: "model" }, index: 0 }],
+    usageMetadata: { promptTokenCount: 6, totalTokenCount: 6 },
+    modelVersion: "gemini-2.5-flash",
+    responseId: "g1",
+  },
+  {
+    candidates: [
+      {
+        content: {
+          parts: [
+            { functionCall: { name: "paint", args: { color: "blue" } }, thoughtSignature: "c2ln" },
+          ],
+          role: "model",
+        },
+        finishReason: "STOP",
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 6, candidatesTokenCount: 4, totalTokenCount: 10 },
+    responseId: "g1",
+  },
+]
+  .map((piece) => `data: ${JSON.stringify(piece)}\r\n\r\n`)
+  .join("");
+
+async function geminiAsOpenAIBody(): Promise<string> {
+  const stream = createGeminiToChatStream("gemini-via-gateway", { includeUsage: true });
+  const chunks = [];
+  for await (const record of parseSSEStream([Buffer.from(geminiSSE)])) {
+    chunks.push(...stream.push(geminiGenerateContentResponseSchema.parse(JSON.parse(record.data))));
+  }
+  chunks.push(...stream.finish());
+  return chunks.map(formatSSEData).join("") + SSE_DONE_FRAME;
+}
+
 function openAIBody(): string {
   const stream = createAnthropicToChatStream("claude-via-gateway", { includeUsage: true });
   const chunks = [...upstreamAnthropic.flatMap((e) => stream.push(e)), ...stream.finish()];
@@ -116,11 +157,23 @@ let baseURL: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
-    res.writeHead(200, { "content-type": "text/event-stream" });
-    // Write byte by byte in small pieces so clients see records split across reads.
-    const body = req.url?.includes("/messages") ? anthropicBody() : openAIBody();
-    for (let i = 0; i < body.length; i += 7) res.write(body.slice(i, i + 7));
-    res.end();
+    const body = req.url?.includes("/messages")
+      ? Promise.resolve(anthropicBody())
+      : req.url?.includes("/gemini/")
+        ? geminiAsOpenAIBody()
+        : Promise.resolve(openAIBody());
+    body.then(
+      (text) => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        // Write in small pieces so clients see records split across reads.
+        for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
+        res.end();
+      },
+      (error: unknown) => {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: String(error), type: "api_error" } }));
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -170,5 +223,26 @@ describe("official SDKs read the translated streams", () => {
       expect.objectContaining({ type: "tool_use", id: "call_7", name: "log", input: { n: 1 } }),
     ]);
     expect(message.usage).toMatchObject({ input_tokens: 12, output_tokens: 7 });
+  });
+
+  it("openai SDK accumulates a Gemini stream (CRLF SSE) with its function call and usage", async () => {
+    const client = new OpenAI({
+      apiKey: "sk-test",
+      baseURL: `${baseURL}/gemini/v1`,
+      maxRetries: 0,
+    });
+    const final = await client.chat.completions
+      .stream({ model: "gemini-via-gateway", messages: [{ role: "user", content: "paint" }] })
+      .finalChatCompletion();
+    const choice = final.choices[0];
+    expect(choice?.message.content).toBe("Blue");
+    expect(choice?.finish_reason).toBe("tool_calls");
+    const call = choice?.message.tool_calls?.[0];
+    expect(call?.type === "function" && call.function).toEqual({
+      name: "paint",
+      arguments: '{"color":"blue"}',
+    });
+    expect(call?.id).toMatch(/__thought__c2ln$/);
+    expect(final.usage).toMatchObject({ prompt_tokens: 6, completion_tokens: 4, total_tokens: 10 });
   });
 });
