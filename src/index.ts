@@ -95,14 +95,24 @@ export {
   Deanonymize,
   type DeanonymizeMatchingStrategy,
   type DeanonymizeOptions,
+  deanonymizeOptionsSchema,
 } from "./scanners/deanonymize.js";
-export { InvisibleText, type InvisibleTextOptions } from "./scanners/invisible-text.js";
+export {
+  InvisibleText,
+  type InvisibleTextOptions,
+  invisibleTextOptionsSchema,
+} from "./scanners/invisible-text.js";
 export {
   PromptInjection,
   type PromptInjectionOptions,
   promptInjectionOptionsSchema,
 } from "./scanners/prompt-injection.js";
-export { Regex, type RegexMatchType, type RegexOptions } from "./scanners/regex.js";
+export {
+  Regex,
+  type RegexMatchType,
+  type RegexOptions,
+  regexOptionsSchema,
+} from "./scanners/regex.js";
 export {
   buildScanners,
   createScanner,
@@ -115,7 +125,12 @@ export {
   scannerConfigSchema,
   scannerNames,
 } from "./scanners/registry.js";
-export { type SecretRedactMode, Secrets, type SecretsOptions } from "./scanners/secrets.js";
+export {
+  type SecretRedactMode,
+  Secrets,
+  type SecretsOptions,
+  secretsOptionsSchema,
+} from "./scanners/secrets.js";
 export { Toxicity, type ToxicityOptions, toxicityOptionsSchema } from "./scanners/toxicity.js";
 export { Vault, type VaultEntry } from "./scanners/vault.js";
 // Screening (prompt screening for chains; the createAgent middleware is in "ragguard/agents")
