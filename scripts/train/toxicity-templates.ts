@@ -314,6 +314,7 @@ const slots: Readonly<Record<string, readonly string[]>> = {
     "winter mornings",
   ],
   GADGET: ["printer", "blender", "phone case", "charger", "router", "umbrella", "kettle"],
+  EDIT: ["merged", "split", "rewritten", "expanded", "moved", "shortened", "checked", "updated"],
   SAYVERB: ["saying", "claiming", "posting", "writing", "tweeting", "shouting"],
   CONDEMN: [
     "is hateful",
@@ -492,6 +493,14 @@ export const chatTemplates: readonly string[] = [
   "This {GADGET} is useless, I'm returning it.",
   "Ugh, {CHORE} again. Kill me now.",
   "I'm dying to see {SHOW} this weekend.",
+  "I think {WORK_THING} should be {EDIT} before we publish it.",
+  "This section should be {EDIT}, it repeats the one above.",
+  "I think the meeting should be moved to Thursday.",
+  "The old files should all be deleted after the migration.",
+  "In my opinion the second paragraph should be shorter.",
+  "Honestly I think we should wait for the final numbers.",
+  "The page should be protected until the dispute is settled.",
+  "I think you're right, the date in the infobox is wrong.",
 ];
 
 const slotPattern = /\{([A-Z]+)\}/g;
