@@ -1,13 +1,10 @@
 import { ruleFragments } from "./rule-fragments.js";
-import { ruleTriggers } from "./rule-triggers.js";
 import { dampingContexts, dampingFactor, type InjectionRule, injectionRules } from "./rules.js";
 
 /** A rule compiled to a RegExp. */
 export interface CompiledRule {
   readonly rule: InjectionRule;
   readonly regex: RegExp;
-  /** Substrings one of which must be present for the regex to be worth running. */
-  readonly triggers: readonly string[] | undefined;
 }
 
 /** A rule that matched, with the text it matched and its (possibly damped) score. */
@@ -41,7 +38,6 @@ export function compileRules(rules: readonly InjectionRule[] = injectionRules): 
     rules: rules.map((rule) => ({
       rule,
       regex: new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"),
-      triggers: ruleTriggers[rule.id],
     })),
     damping: new RegExp(`(?:^|[^\\p{L}])(?:${dampingContexts.join("|")})(?:[^\\p{L}]|$)`, "u"),
     dampingFactor,
@@ -65,8 +61,7 @@ export function sentenceAround(text: string, start: number, end: number): string
  */
 export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
   const out: RuleMatch[] = [];
-  for (const { rule, regex, triggers } of ruleSet.rules) {
-    if (triggers !== undefined && !triggers.some((trigger) => text.includes(trigger))) continue;
+  for (const { rule, regex } of ruleSet.rules) {
     regex.lastIndex = 0;
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
       const end = found.index + Math.max(1, found[0].length);

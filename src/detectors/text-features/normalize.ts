@@ -27,6 +27,7 @@ const combiningMarks = /\p{M}+/gu;
 /** "i g n o r e" / "i.g.n.o.r.e" → "ignore" (four or more single letters). */
 const spacedLetters = /\b(?:\p{L}[ .\-_*]){3,}\p{L}\b/gu;
 const horizontalSpace = /[^\S\n]+/g;
+const asciiOnly = /^[\x00-\x7f]*$/;
 
 /** Remove characters that render as nothing but split words for a matcher. */
 export function removeInvisible(text: string): string {
@@ -47,10 +48,11 @@ export function foldHomoglyphs(text: string): string {
  * normalizeText("Ｉgn\u200Bore ＡLL prev1ous іnstructions") // "ignore all previous instructions"
  */
 export function normalizeText(text: string): string {
-  let out = removeInvisible(text.normalize("NFKC"));
-  out = foldHomoglyphs(out);
+  // Plain ASCII has no look-alikes, invisible characters or diacritics: skip those passes.
+  const ascii = asciiOnly.test(text);
+  let out = ascii ? text : foldHomoglyphs(removeInvisible(text.normalize("NFKC")));
   out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
   out = foldLeetspeak(out).toLowerCase();
-  out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
+  if (!ascii) out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
   return out.replace(horizontalSpace, " ");
 }
