@@ -27,7 +27,12 @@ const combiningMarks = /\p{M}+/gu;
 /** "i g n o r e" / "i.g.n.o.r.e" → "ignore" (four or more single letters). */
 const spacedLetters = /\b(?:\p{L}[ .\-_*]){3,}\p{L}\b/gu;
 const horizontalSpace = /[^\S\n]+/g;
-const asciiOnly = /^[\x00-\x7f]*$/;
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1)
+    if (text.charCodeAt(index) > 127) return false;
+  return true;
+}
 
 /** Remove characters that render as nothing but split words for a matcher. */
 export function removeInvisible(text: string): string {
@@ -49,7 +54,7 @@ export function foldHomoglyphs(text: string): string {
  */
 export function normalizeText(text: string): string {
   // Plain ASCII has no look-alikes, invisible characters or diacritics: skip those passes.
-  const ascii = asciiOnly.test(text);
+  const ascii = isAscii(text);
   let out = ascii ? text : foldHomoglyphs(removeInvisible(text.normalize("NFKC")));
   out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
   out = foldLeetspeak(out).toLowerCase();
