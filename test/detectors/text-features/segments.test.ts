@@ -13,7 +13,7 @@ describe("splitPieces", () => {
 describe("scoringUnits", () => {
   it("scores every piece and short neighbouring pairs", () => {
     const units = scoringUnits(
-      "Header line here:\nThe short sentence that follows.\n" + "A much longer sentence ".repeat(8),
+      `Header line here:\nThe short sentence that follows.\n${"A much longer sentence ".repeat(8)}`,
     );
     expect(units).toContain("Header line here:");
     expect(units).toContain("Header line here: The short sentence that follows.");
