@@ -149,6 +149,12 @@ export const secretPatterns: readonly SecretPattern[] = [
       /[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|secret|client[_-]?secret|password|passwd)=(?<secret>[^&\s#"'<>]{8,})/gi,
   },
   {
+    id: "env-secret-assignment",
+    description: "Secret in a .env-style line (DB_PASSWORD=..., export API_TOKEN=...)",
+    pattern:
+      /^[ \t]*(?:export[ \t]+)?[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY)[A-Z0-9_]*[ \t]*=[ \t]*(?<secret>[^\s'"#$<]{8,})/gm,
+  },
+  {
     id: "password-assignment",
     description: "Password or secret assigned in config or code",
     pattern:

@@ -42,6 +42,20 @@ describe("findSecrets", () => {
     expect(found[0]).toMatchObject({ id, value: secret });
   });
 
+  it("finds secrets in .env files but not placeholders", () => {
+    const env = [
+      "# service config",
+      `AWS_SECRET_ACCESS_KEY=${rand(40, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")}`,
+      "export DB_PASSWORD=Tr0ub4dor-and-3",
+      "API_TOKEN=$" + "{API_TOKEN}",
+      "LOG_LEVEL=debug",
+    ].join("\n");
+    expect(findSecrets(env).map((secret) => secret.id)).toEqual([
+      "aws-secret-access-key",
+      "env-secret-assignment",
+    ]);
+  });
+
   it("finds nothing in prose about secrets", () => {
     const text =
       "Keep the password out of the repo; use sk-style keys only via env vars. The token expires in 3600 s.";
