@@ -45,12 +45,28 @@ function tokenIdOf(deps: GatewayDeps, key: string): Promise<string | undefined> 
   return key.startsWith("sk-") ? deps.keyStore.tokenIdForHash(hashKey(key)) : Promise.resolve(key);
 }
 
+/** 400 naming the first entry of `models` that is not a `model_name` of this gateway. */
+function checkModels(
+  deps: GatewayDeps,
+  models: readonly string[] | undefined,
+  route: string,
+): void {
+  const known = new Set(deps.router.modelNames());
+  const index = (models ?? []).findIndex((model) => !known.has(model));
+  if (index !== -1) {
+    throw new BadRequestError(
+      `${route}: models[${index}]: "${models?.[index]}" is not a model_name of this gateway`,
+    );
+  }
+}
+
 function notFound(): BadRequestError {
   return new BadRequestError("No such key", { status: 404, code: "key_not_found" });
 }
 
 async function generateKey(deps: GatewayDeps, request: FastifyRequest) {
   const body = parse(generateSchema, request.body, "/key/generate");
+  checkModels(deps, body.models, "/key/generate");
   const key = generateRawKey();
   const record = await deps.keyStore.create({
     keyHash: hashKey(key),
@@ -76,6 +92,7 @@ async function keyInfo(deps: GatewayDeps, request: FastifyRequest) {
 
 async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
   const { key, duration, ...body } = parse(updateSchema, request.body, "/key/update");
+  checkModels(deps, body.models, "/key/update");
   const tokenId = await tokenIdOf(deps, key);
   const changes = {
     keyAlias: body.key_alias,

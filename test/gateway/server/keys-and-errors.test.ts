@@ -157,6 +157,11 @@ describe("keys, auth and errors over HTTP", () => {
       "expired",
     );
     expect((await post("/key/generate", { duration: "soon" }, masterKey)).status).toBe(400);
+    const typo = await post("/key/generate", { models: ["gpt-4o", "gpt4o"] }, masterKey);
+    expect(typo.status).toBe(400);
+    expect(((await typo.json()) as { error: { message: string } }).error.message).toBe(
+      '/key/generate: models[1]: "gpt4o" is not a model_name of this gateway',
+    );
   });
 
   it("enforces rpm_limit with 429", async () => {
