@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import { open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { finished } from "node:stream/promises";
 
@@ -10,6 +10,22 @@ function tempPathFor(path: string): string {
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
   );
+}
+
+/**
+ * Remove temporary files that a killed run left beside `names` in `dir` (`.<name>.<pid>.<hex>.tmp`).
+ * Only files of that exact shape are touched.
+ */
+export async function removeStaleTempFiles(dir: string, names: readonly string[]): Promise<void> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  for (const entry of entries) {
+    const stale = names.some((name) => {
+      const prefix = `.${name}.`;
+      if (!entry.startsWith(prefix) || !entry.endsWith(".tmp")) return false;
+      return /^\d+\.[0-9a-f]{8}$/.test(entry.slice(prefix.length, -".tmp".length));
+    });
+    if (stale) await rm(join(dir, entry), { force: true });
+  }
 }
 
 /**

@@ -8,7 +8,12 @@ import { hashBytes, loadFile } from "../../loaders/load-file.js";
 import type { InputFile, SkippedFile } from "../../loaders/walk.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";
-import { type AtomicLineWriter, openLineWriter, writeFileAtomic } from "./atomic-file.js";
+import {
+  type AtomicLineWriter,
+  openLineWriter,
+  removeStaleTempFiles,
+  writeFileAtomic,
+} from "./atomic-file.js";
 import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
 import { adoptRedactions } from "./placeholders.js";
 import type { Progress } from "./progress.js";
@@ -174,6 +179,7 @@ export async function runIngest(
   options: IngestRunOptions,
 ): Promise<{ report: IngestReport; outputs: string[] }> {
   await mkdir(options.outDir, { recursive: true });
+  await removeStaleTempFiles(options.outDir, ["chunks.jsonl", "dropped.jsonl", "report.json"]);
   const report = createReportBuilder({
     inputs: options.inputs,
     outDir: options.outDir,

@@ -2,7 +2,11 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openLineWriter, writeFileAtomic } from "../../cli/ingest/atomic-file.js";
+import {
+  openLineWriter,
+  removeStaleTempFiles,
+  writeFileAtomic,
+} from "../../cli/ingest/atomic-file.js";
 import { adoptRedactions } from "../../cli/ingest/placeholders.js";
 import { resolveScannerSet } from "../../cli/ingest/scanner-set.js";
 import { loadVault, saveVault } from "../../cli/ingest/vault-file.js";
@@ -67,6 +71,14 @@ describe("atomic output", () => {
     expect(await readFile(path, "utf8")).toBe('{"id":2}\n{"id":3}\n');
     expect(committed.lines).toBe(2);
     expect(await readdir(dir)).toEqual(["chunks.jsonl"]);
+  });
+
+  it("removes temporary files a killed run left behind, and nothing else", async () => {
+    await writeFile(join(dir, ".chunks.jsonl.4242.0badf00d.tmp"), "partial");
+    await writeFile(join(dir, ".chunks.jsonl.notes"), "keep");
+    await writeFile(join(dir, "chunks.jsonl"), "keep");
+    await removeStaleTempFiles(dir, ["chunks.jsonl", "report.json"]);
+    expect((await readdir(dir)).sort()).toEqual([".chunks.jsonl.notes", "chunks.jsonl"]);
   });
 
   it("writes whole files atomically with the given mode", async () => {
