@@ -83,7 +83,10 @@ export function scanCommand(): Command {
     .option("--verbose", "log at info level (stderr)")
     .addHelpText("after", helpText)
     .action(
-      action(async (text: string | undefined, options: ScanCommandOptions) => {
+      action(async (text: string | undefined, options: ScanCommandOptions, command: Command) => {
+        if (options.config !== undefined && command.getOptionValueSource("scanners") === "cli") {
+          throw new UsageError("use either --scanners or --config, not both");
+        }
         const input = text === undefined || text === "-" ? await readStdin() : text;
         if (input === "") throw new UsageError("no text to scan: the argument or stdin was empty");
         const { configs, source } = await scannerConfigs(options);

@@ -107,6 +107,16 @@ describe("ragguard scan", () => {
     const empty = await runCli("ragguard", ["scan"], { input: "" });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain("no text to scan");
+    const both = await runCli("ragguard", [
+      "scan",
+      "--scanners",
+      "Secrets",
+      "--config",
+      "x.yaml",
+      "hi",
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("either --scanners or --config");
     const missing = await runCli("ragguard", ["scan", "--config", join(dir, "nope.yaml"), "hi"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("nope.yaml");
