@@ -120,6 +120,8 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,
       source: `${source}: input_scanners`,
+      onWorkerError: (error) =>
+        logger.error({ err: error }, "A scan worker failed and was replaced"),
     });
   const metrics = createGuardMetrics(() => pool.queueSize);
   const readiness: Readiness = { ready: false };

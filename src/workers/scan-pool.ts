@@ -3,6 +3,7 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { AppError, ConfigError } from "../common/errors.js";
+import { createLogger } from "../common/logger.js";
 import { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./errors.js";
 import type {
   ScanMode,
@@ -24,6 +25,11 @@ export interface ScanPoolOptions {
   timeoutMs?: number;
   /** Names the scanner list in configuration errors (default `input_scanners`). */
   source?: string;
+  /**
+   * Called when a worker fails outside any scan (a scanner's stray async error); the worker is
+   * replaced. Default: an error line on stderr.
+   */
+  onWorkerError?: (error: Error) => void;
   /** Worker module exporting `scanTask`; default the built-in one that uses the scanner registry. */
   workerFile?: string | URL;
 }
@@ -64,6 +70,10 @@ function defaultWorkerFile(): string {
   return fileURLToPath(new URL(`./scan-worker${extname(self)}`, import.meta.url));
 }
 
+function reportWorkerError(error: Error): void {
+  createLogger({ name: "ragguard" }).error({ err: error }, "A scan worker failed and was replaced");
+}
+
 function toFailure(output: Exclude<ScanTaskOutput, ScanTaskResult>): AppError {
   if (output.code === "config_invalid") return new ConfigError(output.message);
   return new AppError(output.message, {
@@ -100,12 +110,16 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     maxThreads: threads,
     maxQueue,
     idleTimeout: 60_000,
+    // Keep the workers' event loops running between tasks (async scanner work, timers).
+    atomics: "disabled",
     workerData: {
       scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
       source: options.source ?? "input_scanners",
     } satisfies ScanWorkerData,
     ...(filename.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
   });
+  // Without a listener, an 'error' event would crash the whole process.
+  piscina.on("error", options.onWorkerError ?? reportWorkerError);
   let closed = false;
 
   async function runTask(

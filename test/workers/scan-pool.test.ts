@@ -104,6 +104,24 @@ describe("createScanPool", () => {
     expect((configError as Error).message).toContain('unknown scanner type "Nope"');
   });
 
+  it("reports a worker that dies outside a scan and keeps serving with a new one", async () => {
+    const errors: Error[] = [];
+    const stray = createScanPool({
+      scanners: [{ type: "Stray" }],
+      workerFile,
+      threads: 1,
+      timeoutMs: 10_000,
+      onWorkerError: (error) => errors.push(error),
+    });
+    pools.push(stray);
+    expect((await stray.scan("first")).valid).toEqual({ Stray: true });
+    for (let i = 0; i < 100 && errors.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(errors[0]?.message).toContain("stray async failure");
+    expect((await stray.scan("second")).sanitized).toBe("second");
+  });
+
   it("cancels on the caller's signal and refuses scans after destroy", async () => {
     const own = pool([{ type: "Spin", params: { ms: 2_000 } }]);
     const controller = new AbortController();

@@ -13,7 +13,8 @@ function spin(ms: number): void {
 
 /**
  * A tiny scanner registry for pool tests: `Regex` (patterns, native RegExp, redacts), `Email`
- * (redacts e-mail addresses into the vault as `[REDACTED_EMAIL_n]`), `Spin` (CPU for `ms`), `Fail`.
+ * (redacts e-mail addresses into the vault as `[REDACTED_EMAIL_n]`), `Spin` (CPU for `ms`), `Fail`,
+ * `Stray` (throws outside the scan, killing its worker).
  */
 export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vault }): Scanner {
   const params = config.params ?? {};
@@ -49,6 +50,17 @@ export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vau
         name: "Spin",
         scan(text) {
           spin(Number(params.ms ?? 50));
+          return { sanitized: text, valid: true, score: 0 };
+        },
+      };
+    case "Stray":
+      return {
+        name: "Stray",
+        scan(text) {
+          // An error thrown after the scan has answered: nobody awaits it.
+          setTimeout(() => {
+            throw new Error("stray async failure");
+          }, 10);
           return { sanitized: text, valid: true, score: 0 };
         },
       };
