@@ -124,4 +124,24 @@ describe("scanner registry", () => {
     expect(sanitized).toBe("mail [REDACTED_EMAIL_ADDRESS_1]");
     expect((await deanonymize.scan(sanitized)).sanitized).toBe("mail ann@example.com");
   });
+
+  it("maps Anonymize's LLM Guard params (hidden_names, allowed_names, use_faker, threshold)", async () => {
+    const vault = new Vault();
+    const scanner = createScanner(
+      {
+        type: "Anonymize",
+        params: {
+          entity_types: ["EMAIL_ADDRESS"],
+          hidden_names: ["Project Falcon"],
+          allowed_names: ["help@acme.io"],
+          use_faker: false,
+          threshold: 0.6,
+          preamble: "",
+        },
+      },
+      { vault },
+    );
+    const { sanitized } = await scanner.scan("Project Falcon: mail help@acme.io or ceo@acme.io");
+    expect(sanitized).toBe("[REDACTED_CUSTOM_1]: mail help@acme.io or [REDACTED_EMAIL_ADDRESS_1]");
+  });
 });
