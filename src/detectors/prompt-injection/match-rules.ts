@@ -45,30 +45,49 @@ export function compileRules(rules: readonly InjectionRule[] = injectionRules): 
 }
 
 const sentenceEnd = /[.!?\n]/;
+/** How far the damping check looks around a match, and how many damped matches a rule reports. */
+const contextReach = 300;
+const maxDampedMatches = 16;
 
-/** The sentence or line around `text[start, end)`, for the damping check. */
+/** The sentence or line around `text[start, end)` (at most 300 characters each way), for the damping check. */
 export function sentenceAround(text: string, start: number, end: number): string {
   let from = start;
-  while (from > 0 && !sentenceEnd.test(text[from - 1]!)) from -= 1;
+  const floor = Math.max(0, start - contextReach);
+  while (from > floor && !sentenceEnd.test(text[from - 1]!)) from -= 1;
   let to = end;
-  while (to < text.length && !sentenceEnd.test(text[to]!)) to += 1;
+  const ceiling = Math.min(text.length, end + contextReach);
+  while (to < ceiling && !sentenceEnd.test(text[to]!)) to += 1;
   return text.slice(from, to);
 }
 
 /**
- * Every match of every rule in normalised `text` (one scan per rule over the whole text), each
- * damped when its sentence quotes or discusses the attack rather than making it.
+ * The matches of every rule in normalised `text` (one scan per rule over the whole text): the
+ * first undamped match of each rule, and up to 16 matches damped because their sentence quotes
+ * or discusses the attack rather than making it.
  */
 export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const { rule, regex } of ruleSet.rules) {
     regex.lastIndex = 0;
+    let damped = 0;
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
       const end = found.index + Math.max(1, found[0].length);
-      const damped = ruleSet.damping.test(sentenceAround(text, found.index, end));
-      const score = damped ? rule.weight * ruleSet.dampingFactor : rule.weight;
-      out.push({ id: rule.id, intent: rule.intent, match: found[0], score, damped });
       regex.lastIndex = end;
+      if (!ruleSet.damping.test(sentenceAround(text, found.index, end))) {
+        // One undamped match gives the rule its full weight; later ones add nothing.
+        out.push({
+          id: rule.id,
+          intent: rule.intent,
+          match: found[0],
+          score: rule.weight,
+          damped: false,
+        });
+        break;
+      }
+      damped += 1;
+      if (damped > maxDampedMatches) continue;
+      const score = rule.weight * ruleSet.dampingFactor;
+      out.push({ id: rule.id, intent: rule.intent, match: found[0], score, damped: true });
     }
   }
   return out;

@@ -26,11 +26,12 @@ export function looksLikeText(text: string): boolean {
   return printable / text.length > 0.95 && spaces >= 1 && words >= 2;
 }
 
-const mixedCase = /[a-z].*[A-Z]|[A-Z].*[a-z]/;
+const lower = /[a-z]/;
+const upper = /[A-Z]/;
 
 function decodeBase64(span: string): string | undefined {
   // Encoded text mixes cases; long lower-case words and identifiers are not worth decoding.
-  if (span.length < minBase64 || !mixedCase.test(span)) return undefined;
+  if (span.length < minBase64 || !lower.test(span) || !upper.test(span)) return undefined;
   const decoded = Buffer.from(span.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString(
     "utf8",
   );
