@@ -55,7 +55,9 @@ function applyField(pending: PendingRecord, line: string): void {
  * parser.push("\n"); // [{ event: "ping", data: "{}" }]
  */
 export function createSSEParser(): SSEParser {
-  let buffer = "";
+  // The unfinished line, kept as pieces: a long line arriving in many chunks is joined once,
+  // when its end arrives, instead of being copied and rescanned on every chunk.
+  let pieces: string[] = [];
   let pending = emptyRecord();
   let started = false;
 
@@ -69,13 +71,19 @@ export function createSSEParser(): SSEParser {
   };
 
   return {
-    push(text) {
-      const out: SSERecord[] = [];
-      buffer += text;
-      if (!started && buffer.length > 0) {
+    push(input) {
+      let text = input;
+      if (!started && text.length > 0) {
         started = true;
-        if (buffer.startsWith("\uFEFF")) buffer = buffer.slice(1);
+        if (text.startsWith("\uFEFF")) text = text.slice(1);
       }
+      const waitingCR = pieces.at(-1)?.endsWith("\r") ?? false;
+      if (!waitingCR && !/[\r\n]/.test(text)) {
+        if (text !== "") pieces.push(text);
+        return [];
+      }
+      const buffer = pieces.join("") + text;
+      const out: SSERecord[] = [];
       let start = 0;
       for (let i = 0; i < buffer.length; i++) {
         const ch = buffer[i];
@@ -86,14 +94,16 @@ export function createSSEParser(): SSEParser {
         if (ch === "\r" && buffer[i + 1] === "\n") i++;
         start = i + 1;
       }
-      buffer = buffer.slice(start);
+      const rest = buffer.slice(start);
+      pieces = rest === "" ? [] : [rest];
       return out;
     },
     flush() {
       const out: SSERecord[] = [];
-      if (buffer.endsWith("\r")) buffer = buffer.slice(0, -1);
-      if (buffer !== "") handleLine(buffer, out);
-      buffer = "";
+      let rest = pieces.join("");
+      pieces = [];
+      if (rest.endsWith("\r")) rest = rest.slice(0, -1);
+      if (rest !== "") handleLine(rest, out);
       // A record not closed by a blank line at end of stream is still delivered: upstreams that
       // end without the final blank line should not lose their last event.
       dispatch(pending, out);

@@ -61,6 +61,16 @@ describe("createSSEParser", () => {
     expect(parser.flush()).toEqual([{ data: "tail" }]);
   });
 
+  it("reassembles one very long data line that arrives in many small pieces", () => {
+    const image = "A".repeat(2_000_000);
+    const text = `data: {"inlineData":{"data":"${image}"}}\r\n\r\n`;
+    const parser = createSSEParser();
+    const out = [];
+    for (let i = 0; i < text.length; i += 4096) out.push(...parser.push(text.slice(i, i + 4096)));
+    expect(out).toHaveLength(1);
+    expect(JSON.parse(out[0]?.data ?? "").inlineData.data).toHaveLength(2_000_000);
+  });
+
   it("strips a leading byte order mark and skips records with no data", () => {
     const parser = createSSEParser();
     expect(parser.push("\uFEFFevent: empty\n\ndata: x\n\n")).toEqual([{ data: "x" }]);
