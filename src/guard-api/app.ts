@@ -69,6 +69,7 @@ async function createServer(
     logger: false,
     bodyLimit: config.app.body_limit,
     return503OnClosing: false,
+    trustProxy: config.app.trust_proxy,
   });
   // JSON only: anything else (text/plain included, which fastify parses by default) gets 415.
   app.removeContentTypeParser("text/plain");

@@ -56,6 +56,8 @@ const appSchema = z
     lazy_load: z.boolean().default(false),
     /** Largest request body; bytes or a size like `"1mb"`. */
     body_limit: byteSizeSchema.default(1_048_576),
+    /** Behind a proxy or load balancer: take the client address from `X-Forwarded-For`. */
+    trust_proxy: z.boolean().default(false),
     /** Scan worker threads (default: available CPUs). */
     scan_threads: z.number().int().positive().optional(),
     /** Scans allowed to wait for a worker before requests get 503. */

@@ -81,6 +81,33 @@ describe("time limits and overload", () => {
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     }
   });
+
+  it("keys the rate limit on X-Forwarded-For only when trust_proxy is on", async () => {
+    const limit = { enabled: true, limit: "1/minute" };
+    const scanners = [{ type: "InvisibleText" }];
+    const proxied = await start({
+      app: { scan_threads: 1, trust_proxy: true },
+      rate_limit: limit,
+      input_scanners: scanners,
+    });
+    const direct = await start({
+      app: { scan_threads: 1 },
+      rate_limit: limit,
+      input_scanners: scanners,
+    });
+    const send = (app: FastifyInstance, client: string) =>
+      app.inject({
+        method: "POST",
+        url: "/scan/prompt",
+        headers: { "x-forwarded-for": client },
+        payload: { prompt: "hi" },
+      });
+    expect((await send(proxied, "203.0.113.1")).statusCode).toBe(200);
+    expect((await send(proxied, "203.0.113.2")).statusCode).toBe(200);
+    expect((await send(proxied, "203.0.113.1")).statusCode).toBe(429);
+    expect((await send(direct, "203.0.113.1")).statusCode).toBe(200);
+    expect((await send(direct, "203.0.113.2")).statusCode).toBe(429);
+  });
 });
 
 describe("loading", () => {
