@@ -45,11 +45,11 @@ export async function runModelCall(
     deps.metrics.requests.inc({ ...labels, status: String(status) });
     deps.metrics.latency.observe(labels, (performance.now() - started) / 1000);
   };
+  const controller = abortOnDisconnect(reply);
   try {
     const caller = await deps.auth.caller(request.headers);
     deps.router.deploymentsOf(call.model);
     assertModelAllowed(caller, call.model);
-    const controller = abortOnDisconnect(reply);
     const ctx = {
       route: call.route,
       model: call.model,
@@ -92,6 +92,13 @@ export async function runModelCall(
       "request",
     );
   } catch (error) {
+    if (controller.signal.aborted) {
+      // The client went away; there is nobody to answer.
+      done(499);
+      reply.hijack();
+      if (!reply.raw.destroyed) reply.raw.destroy();
+      return;
+    }
     done(toAppError(error).status);
     throw error;
   }

@@ -24,8 +24,8 @@ export interface FakeUpstream {
   readonly requests: RecordedRequest[];
   /** Replace the handler (per test). */
   handle(handler: UpstreamHandler): void;
-  /** Resolves when a request's connection was closed by the gateway before the answer ended. */
-  readonly aborted: Promise<RecordedRequest>;
+  /** Resolves at the next request whose connection the gateway closes before the answer ended. */
+  nextAbort(): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
@@ -33,10 +33,7 @@ export interface FakeUpstream {
 export async function startFakeUpstream(initial: UpstreamHandler): Promise<FakeUpstream> {
   let handler = initial;
   const requests: RecordedRequest[] = [];
-  let signalAborted: (request: RecordedRequest) => void = () => {};
-  const aborted = new Promise<RecordedRequest>((resolve) => {
-    signalAborted = resolve;
-  });
+  let abortWaiters: Array<(request: RecordedRequest) => void> = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -50,7 +47,9 @@ export async function startFakeUpstream(initial: UpstreamHandler): Promise<FakeU
     };
     requests.push(recorded);
     res.on("close", () => {
-      if (!res.writableFinished) signalAborted(recorded);
+      if (res.writableFinished) return;
+      for (const resolve of abortWaiters) resolve(recorded);
+      abortWaiters = [];
     });
     try {
       await handler(recorded, res);
@@ -64,7 +63,10 @@ export async function startFakeUpstream(initial: UpstreamHandler): Promise<FakeU
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    aborted,
+    nextAbort: () =>
+      new Promise<RecordedRequest>((resolve) => {
+        abortWaiters.push(resolve);
+      }),
     handle(next) {
       handler = next;
     },

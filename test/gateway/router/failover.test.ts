@@ -162,6 +162,7 @@ describe("router: load balancing, failover, fallbacks, timeouts, disconnects", (
     });
     try {
       const controller = new AbortController();
+      const upstreamAborted = c.nextAbort();
       const response = await fetch(`${running.url}/v1/chat/completions`, {
         method: "POST",
         headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json" },
@@ -176,10 +177,36 @@ describe("router: load balancing, failover, fallbacks, timeouts, disconnects", (
       await reader?.read();
       controller.abort();
       const aborted = await Promise.race([
-        c.aborted.then(() => "aborted"),
+        upstreamAborted.then(() => "aborted"),
         new Promise((resolve) => setTimeout(() => resolve("still streaming"), 2_500)),
       ]);
       expect(aborted).toBe("aborted");
+    } finally {
+      c.handle(openAIHandler);
+    }
+  });
+
+  it("aborts a waiting non-streaming upstream request when the client disconnects", async () => {
+    c.handle(async (request, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      if (!res.destroyed) await openAIHandler(request, res);
+    });
+    try {
+      const aborted = c.nextAbort();
+      const controller = new AbortController();
+      const call = fetch(`${running.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "backup", messages: [{ role: "user", content: "x" }] }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      setTimeout(() => controller.abort(), 300);
+      await call;
+      const outcome = await Promise.race([
+        aborted.then(() => "aborted"),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 2_000)),
+      ]);
+      expect(outcome).toBe("aborted");
     } finally {
       c.handle(openAIHandler);
     }
