@@ -1,4 +1,5 @@
 /** Pure, I/O-free translators between the OpenAI, Anthropic and Gemini wire formats. */
+export { JSON_MODE_TOOL_NAME } from "./anthropic-json-mode.js";
 
 export { anthropicToChatResponse } from "./anthropic-to-chat-response.js";
 export type { AnthropicToChatStream } from "./anthropic-to-chat-stream.js";
