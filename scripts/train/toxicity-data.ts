@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
+import { splitForScoring } from "../../src/detectors/toxicity/split.js";
 import type { Random } from "./lib/random.js";
+import { generateHardNegatives } from "./prompt-injection/hard-negative-generator.js";
+import { loadSources } from "./prompt-injection/sources.js";
 import { generateTemplated } from "./toxicity-templates.js";
 
 /** One labelled training text and where it came from. */
@@ -131,10 +134,39 @@ function makeFragments(
 }
 
 /**
+ * Ordinary documents cut the way the detector scores them (e-mails, READMEs, FAQ-like prose from
+ * the prompt-injection carriers) and instructions written for people ("ignore the old chart",
+ * "phone your team leader"), from the prompt-injection trainer's generators.
+ */
+function loadDocuments(
+  dataDir: string,
+  nodeModules: string,
+  random: Random,
+  count: number,
+): LabelledText[] {
+  const pieces = loadSources(dataDir, nodeModules).carriers.flatMap((doc) => splitForScoring(doc));
+  const documents = random
+    .shuffle(pieces.filter((piece) => piece.trim().length > 20))
+    .slice(0, count)
+    .map((text) => ({ text, label: 0 as const, source: "documents", weight: 1 }));
+  const human = generateHardNegatives(random, Math.round(count / 3)).map(({ text }) => ({
+    text,
+    label: 0 as const,
+    source: "documents",
+    weight: 1,
+  }));
+  return [...documents, ...human];
+}
+
+/**
  * Load every training source (davidson, toxigen, bias-madlibs, benign corpora, templates) from
  * `dataDir` (the shared data folder); deterministic for a given generator.
  */
-export function loadToxicityData(dataDir: string, random: Random): LabelledText[] {
+export function loadToxicityData(
+  dataDir: string,
+  nodeModules: string,
+  random: Random,
+): LabelledText[] {
   const templated = generateTemplated(8000, random).map((row) => ({
     ...row,
     source: "templates",
@@ -148,5 +180,6 @@ export function loadToxicityData(dataDir: string, random: Random): LabelledText[
     ...benign,
     ...makeFragments(benign, random, 4000),
     ...templated,
+    ...loadDocuments(dataDir, nodeModules, random, 9000),
   ];
 }

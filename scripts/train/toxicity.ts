@@ -74,7 +74,9 @@ export function trainToxicity(options: TrainOptions): Record<string, unknown> {
   const lexicon = buildLexicon(options.dataDir);
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, "lexicon.json"), `${JSON.stringify(lexicon)}\n`);
-  const rows = random.shuffle(loadToxicityData(options.dataDir, random));
+  const rows = random.shuffle(
+    loadToxicityData(options.dataDir, join(repoRoot, "node_modules"), random),
+  );
   const { train, calibration, validation } = splitRows(rows);
   console.log(
     `rows: train ${train.length}, calibration ${calibration.length}, validation ${validation.length}`,
