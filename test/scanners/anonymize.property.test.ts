@@ -23,7 +23,8 @@ const email = fc
   .tuple(word, word, fc.constantFrom("com", "org", "io", "de"))
   .map(([user, host, tld]) => `${user}@${host}.${tld}`);
 const card = fc.stringMatching(/^\d{14}$/).map((body) => luhnComplete(`4${body}`));
-const ipv4 = fc.ipV4();
+// 0.0.0.0 and 255.255.255.255 are not host addresses, so they are not redacted.
+const ipv4 = fc.ipV4().filter((ip) => ip !== "0.0.0.0" && ip !== "255.255.255.255");
 const uuid = fc.uuid();
 const ssn = fc
   .tuple(
