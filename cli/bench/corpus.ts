@@ -78,7 +78,14 @@ function sentence(random: () => number): string {
  * `count` chunks of about `size` characters: mostly prose, with PII in about a third and a risky
  * sentence in about one in twenty, so every scanner does realistic work.
  */
-export function generateChunks(count: number, size = 1000, seed = 42): string[] {
+export function generateChunks(
+  count: number,
+  size = 1000,
+  seed = 42,
+  mix: { pii?: boolean; risky?: boolean } = {},
+): string[] {
+  const withPii = mix.pii ?? true;
+  const withRisky = mix.risky ?? true;
   const random = seededRandom(seed);
   const chunks: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -86,9 +93,9 @@ export function generateChunks(count: number, size = 1000, seed = 42): string[] 
     while (text.length < size) {
       const roll = random();
       const next =
-        roll < 0.04
+        withPii && roll < 0.04
           ? pii[Math.floor(random() * pii.length)]!
-          : roll < 0.045
+          : withRisky && roll >= 0.04 && roll < 0.045
             ? risky[Math.floor(random() * risky.length)]!
             : sentence(random);
       text += `${next} `;

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateChunks } from "./corpus.js";
+import { startGuardApi } from "./gateway-section.js";
+import { type LoadResult, runLoad } from "./load.js";
+import { memoryMiB } from "./processes.js";
+import type { BenchSection } from "./section.js";
+import { formatSpread, spread } from "./stats.js";
+
+/** Section 4: the guard API's `/analyze/prompt` with 1000-char prompts at 50 connections. */
+export const guardApiSection: BenchSection = {
+  name: "guard-api",
+  title: "Guard API — POST /analyze/prompt, 1000-char prompts, default scanners, 50 connections",
+  async run({ quick }) {
+    const durationSeconds = quick ? 3 : 10;
+    const rounds = quick ? 1 : 3;
+    const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-guard-"));
+    const guard = await startGuardApi(dir);
+    try {
+      const bodies = generateChunks(50, 1000, 23).map((prompt) => JSON.stringify({ prompt }));
+      const load = (seconds: number) =>
+        runLoad({
+          url: `${guard.url}/analyze/prompt`,
+          bodies,
+          connections: 50,
+          durationSeconds: seconds,
+        });
+      await load(1); // warm-up
+      const rest = memoryMiB(guard.child.pid ?? 0);
+      const runs: LoadResult[] = [];
+      for (let round = 0; round < rounds; round++) runs.push(await load(durationSeconds));
+      const after = memoryMiB(guard.child.pid ?? 0);
+      const figures = {
+        rounds,
+        durationSeconds,
+        connections: 50,
+        p50Ms: spread(runs.map((r) => r.p50Ms)),
+        p99Ms: spread(runs.map((r) => r.p99Ms)),
+        reqPerSec: spread(runs.map((r) => r.reqPerSec)),
+        non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+        errors: runs.reduce((sum, r) => sum + r.errors, 0),
+        memoryMiB: { atRest: rest.rss, afterLoad: after.rss, peak: after.peak },
+      };
+      return {
+        figures,
+        header: ["route", "p50 ms", "p99 ms", "req/s", "non-2xx+errors", "RSS MiB rest/after"],
+        rows: [
+          [
+            "/analyze/prompt",
+            formatSpread(figures.p50Ms),
+            formatSpread(figures.p99Ms),
+            formatSpread(figures.reqPerSec, 0),
+            String(figures.non2xx + figures.errors),
+            `${rest.rss.toFixed(0)} / ${after.rss.toFixed(0)}`,
+          ],
+        ],
+        notes: [
+          "Goal: >= 1,500 req/s on 2 cores; RSS <= 300 MiB. The load generator shares the 2 cores.",
+        ],
+      };
+    } finally {
+      await guard.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
