@@ -95,30 +95,20 @@ describe("ragguard scan", () => {
     expect(body.scanners).toEqual({ Regex: 1, Secrets: 0 });
   });
 
-  it("exits 2 with a message on usage and config errors", async () => {
-    const unknown = await runCli("ragguard", [
-      "scan",
-      "--scanners",
-      "Anonymize,BanTopics",
-      "hello",
-    ]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown scanner type "BanTopics" \(known: Regex, Anonymize/);
-    const empty = await runCli("ragguard", ["scan"], { input: "" });
-    expect(empty.code).toBe(2);
-    expect(empty.stderr).toContain("no text to scan");
-    const both = await runCli("ragguard", [
-      "scan",
-      "--scanners",
-      "Secrets",
-      "--config",
-      "x.yaml",
-      "hi",
-    ]);
-    expect(both.code).toBe(2);
-    expect(both.stderr).toContain("either --scanners or --config");
-    const missing = await runCli("ragguard", ["scan", "--config", join(dir, "nope.yaml"), "hi"]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("nope.yaml");
+  it.each([
+    {
+      args: ["scan", "--scanners", "Anonymize,BanTopics", "hello"],
+      message: /unknown scanner type "BanTopics" \(known: Regex, Anonymize/,
+    },
+    { args: ["scan"], message: /no text to scan/ },
+    {
+      args: ["scan", "--scanners", "Secrets", "--config", "x.yaml", "hi"],
+      message: /either --scanners or --config/,
+    },
+    { args: ["scan", "--config", "no-such-dir/nope.yaml", "hi"], message: /nope\.yaml/ },
+  ])("exits 2 with a message: $args", async ({ args, message }) => {
+    const result = await runCli("ragguard", args, { input: "" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
   });
 });
