@@ -227,6 +227,34 @@ export function buildLexicon(dataDir: string): LexiconData {
     if (line.trim() !== "" && !terms[normalizeTerm(line)]) add(line, 1.4, "sexual");
   }
   for (const [word, severity] of Object.entries(insultTerms)) add(word, severity, "insult");
+  addPlurals(terms);
   const sorted = Object.fromEntries(Object.entries(terms).sort(([a], [b]) => a.localeCompare(b)));
   return { version: 1, terms: sorted };
+}
+
+const pluralCategories = new Set<LexiconCategory>([
+  "race",
+  "orientation",
+  "disability",
+  "religion",
+  "insult",
+]);
+
+/** Slurs and insults are used in the plural as often as in the singular ("those dykes"). */
+function addPlurals(terms: LexiconData["terms"]): void {
+  for (const [term, entry] of Object.entries(terms)) {
+    if (
+      term.includes(" ") ||
+      term.length < 3 ||
+      !pluralCategories.has(entry[1]) ||
+      term.endsWith("s")
+    )
+      continue;
+    const plural = /[^aeiou]y$/.test(term)
+      ? `${term.slice(0, -1)}ies`
+      : /(ch|sh|x|z)$/.test(term)
+        ? `${term}es`
+        : `${term}s`;
+    terms[plural] ??= entry;
+  }
 }
