@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { parse as parseYaml } from "yaml";
+import { parseDocument, parse as parseYaml, visit } from "yaml";
 import type { z } from "zod";
 import { ConfigError } from "./errors.js";
 
@@ -45,10 +45,11 @@ export function parseConfig<S extends z.ZodType>(
 }
 
 const interpolation = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}/g;
+const wholeInterpolation = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?::[^}]*)?\}$/;
 
 /**
- * Replace `${VAR}` and `${VAR:default}` in raw config text (LLM Guard API style). An unset
- * variable without a default is an error naming the variable.
+ * Replace `${VAR}` and `${VAR:default}` in one string (LLM Guard API style). An unset variable
+ * without a default is an error naming the variable.
  */
 export function interpolateEnv(text: string, env: Env, source: string): string {
   return text.replace(interpolation, (_match, name: string, fallback: string | undefined) => {
@@ -57,6 +58,24 @@ export function interpolateEnv(text: string, env: Env, source: string): string {
     if (fallback !== undefined) return fallback;
     throw new ConfigError(`${source}: environment variable ${name} is not set and has no default`);
   });
+}
+
+/**
+ * Interpolate `${VAR:default}` in the string values of a YAML document (comments are left
+ * alone). A value that is one placeholder only is read as YAML again, so `port: ${PORT:8000}`
+ * stays a number and `enabled: ${ON:false}` a boolean.
+ */
+function interpolateDocument(text: string, env: Env, source: string): unknown {
+  const document = parseDocument(text);
+  if (document.errors.length > 0) throw document.errors[0];
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value !== "string" || !node.value.includes("${")) return;
+      const replaced = interpolateEnv(node.value, env, source);
+      node.value = wholeInterpolation.test(node.value) ? parseYaml(replaced) : replaced;
+    },
+  });
+  return document.toJS();
 }
 
 const envRefPrefix = "os.environ/";
@@ -89,11 +108,13 @@ export async function loadYamlConfig<S extends z.ZodType>(
       cause: error,
     });
   }
-  if (options.interpolate) text = interpolateEnv(text, options.env ?? process.env, path);
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = options.interpolate
+      ? interpolateDocument(text, options.env ?? process.env, path)
+      : parseYaml(text);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`${path}: not valid YAML (${(error as Error).message})`, {
       cause: error,
     });
