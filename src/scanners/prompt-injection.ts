@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
+import { once } from "../common/once.js";
 import type { TextClassifier } from "../detectors/classifier.js";
+import { createOnnxClassifier, onnxModelOptionsSchema } from "../detectors/onnx/onnx-classifier.js";
 import {
   builtinPromptInjectionThreshold,
   loadBuiltinPromptInjectionModel,
@@ -36,10 +38,26 @@ export const promptInjectionOptionsSchema = z
      * 1000-character chunk. `sentence` matches LLM Guard's prompt-screening setup.
      */
     matchType: z.enum(matchTypes as [MatchType, ...MatchType[]]).default(MatchType.FULL),
-    /** Replace the built-in detector, e.g. with the ONNX backend. */
+    /** Replace the built-in detector with any {@link TextClassifier}. */
     detector: classifierSchema.optional(),
+    /**
+     * Use a local transformer model folder instead of the built-in detector (optional
+     * `@huggingface/transformers` backend), e.g. `{ path: "./models/deberta-v3-base-prompt-injection-v2" }`.
+     */
+    model: onnxModelOptionsSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((options) => !(options.detector && options.model), {
+    message: "give either detector or model, not both",
+  });
+
+/**
+ * The built-in detector, built once per process (or worker thread) and shared by every
+ * PromptInjection: its weights and rules are immutable, and building them costs milliseconds.
+ */
+const sharedPromptInjectionDetector = once(() =>
+  createPromptInjectionDetector({ model: loadBuiltinPromptInjectionModel() }),
+);
 
 export type PromptInjectionOptions = z.input<typeof promptInjectionOptionsSchema>;
 
@@ -63,9 +81,9 @@ export class PromptInjection implements Scanner {
       throw new ConfigError(formatZodError("PromptInjection options", parsed.error));
     this.threshold = parsed.data.threshold;
     this.matchType = parsed.data.matchType;
+    const { detector, model } = parsed.data;
     this.detector =
-      parsed.data.detector ??
-      createPromptInjectionDetector({ model: loadBuiltinPromptInjectionModel() });
+      detector ?? (model ? createOnnxClassifier(model) : sharedPromptInjectionDetector());
   }
 
   scan(text: string): Promise<ScanResult> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { once } from "../../common/once.js";
 import type { TextClassifier } from "../classifier.js";
 import type { LinearModel } from "../text-features/linear-model.js";
 import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
@@ -84,17 +85,6 @@ export function createToxicityDetector(parts: ToxicityDetectorParts = {}): Toxic
 }
 
 /**
- * Build the value on first use and return the same one afterwards: a lazily loaded constant.
- */
-function lazy<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-}
-
-/**
  * The built-in detector with the shipped weights, loaded once per process (or worker) and shared:
  * it keeps no state between calls (its scratch buffers are reset on every call), so a scanner
  * built per request costs nothing extra.
@@ -102,4 +92,4 @@ function lazy<T>(build: () => T): () => T {
  * @example
  * new Toxicity({ detector: sharedToxicityDetector() });
  */
-export const sharedToxicityDetector: () => ToxicityDetector = lazy(() => createToxicityDetector());
+export const sharedToxicityDetector: () => ToxicityDetector = once(() => createToxicityDetector());
