@@ -1,4 +1,4 @@
-import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve, sep } from "node:path";
 import { glob } from "tinyglobby";
 import type { LoadErrorCode } from "./load-error.js";
@@ -87,9 +87,37 @@ async function classify(
 }
 
 /**
+ * Links that lead nowhere (dangling, or a loop) under `root`, outside hidden, `node_modules` and
+ * `.git` folders. The glob library never lists them, so they are found here to be reported.
+ */
+async function findBrokenLinks(root: string): Promise<SkippedFile[]> {
+  const found: SkippedFile[] = [];
+  const visit = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) await visit(path);
+      if (!entry.isSymbolicLink()) continue;
+      const error = await realpath(path).then(
+        () => undefined,
+        (cause: NodeJS.ErrnoException) => cause,
+      );
+      if (error === undefined) continue;
+      const message = error.code === "ELOOP" ? "symbolic link loop" : "broken symbolic link";
+      const source = relative(root, path).split(sep).join("/");
+      found.push({ path, source, reason: "read_error", message });
+    }
+  };
+  await visit(root);
+  return found;
+}
+
+/**
  * List the files under `inputs` (directories or files) that ingest can load, sorted by source.
  * Hidden files, `node_modules` and `.git` are never walked; symbolic links are followed only while
- * they stay inside the root (others are skipped with a reason), and a file reached twice loads once;
+ * they stay inside the root (others, and dangling or looping links, are skipped with a reason), and
+ * a file reached twice loads once;
  * unknown types are returned in `skipped` with a reason.
  *
  * @example
@@ -125,6 +153,7 @@ export async function walkInputs(
           },
         )
       : [resolve(root, basename(absolute))];
+    if (info.isDirectory()) skipped.push(...(await findBrokenLinks(root)));
     for (const path of found.sort()) {
       const entry = await classify(path, root, realRoot);
       if (entry === undefined || seen.has(path)) continue;

@@ -38,6 +38,9 @@ describe("walkInputs", () => {
     await symlink(join(dir, "a.md"), join(dir, "link-in.md"));
     await symlink(outside, join(dir, "linked-dir"));
     await symlink(dir, join(dir, "sub/loop"));
+    await symlink(join(dir, "missing.md"), join(dir, "dangling.md"));
+    await symlink(join(dir, "loop-b"), join(dir, "loop-a.txt"));
+    await symlink(join(dir, "loop-a.txt"), join(dir, "loop-b"));
   });
 
   afterEach(async () => {
@@ -53,10 +56,21 @@ describe("walkInputs", () => {
       "sub/c.json",
     ]);
     expect(files[0]!.root).toBe(dir);
-    expect(skipped.map(({ source, reason }) => ({ source, reason }))).toEqual([
-      { source: "image.png", reason: "unsupported_type" },
-      { source: "link-out.md", reason: "outside_root" },
-      { source: "linked-dir/escape.md", reason: "outside_root" },
+    expect(skipped.map(({ source, reason, message }) => ({ source, reason, message }))).toEqual([
+      { source: "dangling.md", reason: "read_error", message: "broken symbolic link" },
+      { source: "loop-a.txt", reason: "read_error", message: "symbolic link loop" },
+      { source: "loop-b", reason: "read_error", message: "symbolic link loop" },
+      { source: "image.png", reason: "unsupported_type", message: "unsupported file type" },
+      {
+        source: "link-out.md",
+        reason: "outside_root",
+        message: expect.stringContaining("outside"),
+      },
+      {
+        source: "linked-dir/escape.md",
+        reason: "outside_root",
+        message: expect.stringContaining("outside"),
+      },
     ]);
   });
 
