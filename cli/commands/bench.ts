@@ -1,12 +1,18 @@
 import { Command, Option } from "commander";
 import { gatewaySection } from "../bench/gateway-section.js";
 import { guardApiSection } from "../bench/guard-api-section.js";
+import { ingestionSection } from "../bench/ingestion-section.js";
 import { runBench } from "../bench/run-bench.js";
 import { scannersSection } from "../bench/scanners-section.js";
 import type { BenchSection } from "../bench/section.js";
 import { action, parseList, UsageError } from "../run.js";
 
-const sections: readonly BenchSection[] = [scannersSection, gatewaySection, guardApiSection];
+const sections: readonly BenchSection[] = [
+  scannersSection,
+  ingestionSection,
+  gatewaySection,
+  guardApiSection,
+];
 
 /** `ragguard bench`: run the benchmarks, print one table per part, write bench/results.json. */
 export function benchCommand(): Command {
