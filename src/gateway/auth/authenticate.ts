@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { AppError } from "../../common/errors.js";
 import { AuthenticationError, PermissionError, RateLimitError } from "../errors.js";
 import type { KeyCache } from "./key-cache.js";
 import { hashKey, secretsEqual } from "./key-material.js";
@@ -56,7 +57,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         );
       }
       if (secretsEqual(presented, options.masterKey)) return { kind: "master" };
-      const record = await options.keys.get(hashKey(presented));
+      const record = await options.keys.get(hashKey(presented)).catch((error: unknown) => {
+        // Fail closed but say why: the key cannot be checked, not that it is wrong.
+        throw new AppError("The key database is unreachable; retry later", {
+          status: 503,
+          code: "database_unavailable",
+          expose: true,
+          cause: error,
+        });
+      });
       if (record === undefined) throw new AuthenticationError("Invalid API key");
       if (record.blocked) throw new AuthenticationError("This API key is blocked");
       if (record.expiresAt !== null && record.expiresAt.getTime() <= now()) {
