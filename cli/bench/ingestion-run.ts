@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { z } from "zod";
 import { ingestBin, memoryMiB } from "./processes.js";
@@ -20,6 +21,19 @@ const reportSchema = z.object({
   throughput: z.object({ mb_per_second: z.number() }),
 });
 
+/** User + system CPU seconds of a process (all its threads) from /proc/<pid>/stat; 0 if unreadable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
 /** One timed `ingest-cli` run. */
 export interface IngestionRun {
   workers: number;
@@ -27,6 +41,8 @@ export interface IngestionRun {
   mbPerSecond: number;
   /** Peak RSS of the ingest process (its worker threads included), from /proc VmHWM. */
   peakRssMiB: number;
+  /** User + system CPU seconds of the process and its threads (last 100 ms poll before exit). */
+  cpuSeconds: number;
   report: z.infer<typeof reportSchema>;
 }
 
@@ -61,9 +77,11 @@ export async function runIngestion(options: {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   let peak = 0;
+  let cpu = 0;
   const poll = setInterval(() => {
     const memory = memoryMiB(child.pid ?? 0);
     if (Number.isFinite(memory.peak)) peak = Math.max(peak, memory.peak);
+    cpu = Math.max(cpu, cpuSeconds(child.pid ?? 0));
   }, 100);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
@@ -81,6 +99,7 @@ export async function runIngestion(options: {
     wallSeconds,
     mbPerSecond: options.corpusBytes / 1e6 / wallSeconds,
     peakRssMiB: peak,
+    cpuSeconds: cpu,
     report,
   };
 }

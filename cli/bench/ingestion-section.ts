@@ -18,6 +18,8 @@ interface WorkerFigures {
   mbPerSecond: Spread;
   wallSeconds: Spread;
   peakRssMiB: Spread;
+  /** CPU seconds (all threads) per input MB: what the work costs, less sensitive to machine load. */
+  cpuSecondsPerMB: Spread;
   /** ingest-cli's own figure (bytes / its elapsed time, without process start-up). */
   reportedMbPerSecond: Spread;
   chunks: number;
@@ -35,6 +37,7 @@ function summarize(workers: number, runs: readonly IngestionRun[]): WorkerFigure
     mbPerSecond: spread(runs.map((run) => run.mbPerSecond)),
     wallSeconds: spread(runs.map((run) => run.wallSeconds)),
     peakRssMiB: spread(runs.map((run) => run.peakRssMiB)),
+    cpuSecondsPerMB: spread(runs.map((run) => run.cpuSeconds / (run.report.totals.bytes / 1e6))),
     reportedMbPerSecond: spread(runs.map((run) => run.report.throughput.mb_per_second)),
     chunks: last.chunks,
     kept: last.kept,
@@ -112,17 +115,18 @@ export const ingestionSection: BenchSection = {
         workers: perWorkers,
         scaling,
       },
-      header: ["workers", "MB/s", "wall s", "peak RSS MiB", "chunks (kept/dropped)"],
+      header: ["workers", "MB/s", "wall s", "CPU s/MB", "peak RSS MiB", "chunks (kept/dropped)"],
       rows: perWorkers.map((figure) => [
         String(figure.workers),
         formatSpread(figure.mbPerSecond),
         formatSpread(figure.wallSeconds, 1),
+        formatSpread(figure.cpuSecondsPerMB),
         formatSpread(figure.peakRssMiB, 0),
         `${figure.chunks} (${figure.kept}/${figure.dropped})`,
       ]),
       notes: [
         `Corpus: ${(corpus.bytes / 1e6).toFixed(1)} MB in ${corpus.files} files (${mix}), seed ${seed}${corpus.cached ? ", cached" : ""}.`,
-        "MB/s = input bytes / wall time from spawn to exit (start-up and model load included); RSS includes the worker threads.",
+        "MB/s = input bytes / wall time from spawn to exit (start-up and model load included); CPU s/MB counts every thread; RSS includes the worker threads.",
         `Scaling 2 vs 1 worker: ${formatSpread(scaling)}x.`,
         "Goal: >= 5 MB/s on 2 cores, scaling >= 1.7x.",
         ...crossCheck(corpus, perWorkers),
