@@ -80,3 +80,21 @@ export function parsePositiveInt(name: string): (value: string) => number {
     return parsed;
   };
 }
+
+/** Parse a TCP port option (0 = any free port), naming the option in the error. */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/** Resolves with the signal's name at the first SIGINT or SIGTERM (servers stop gracefully). */
+export function waitForShutdown(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => resolve(signal);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import { createLogger, type LogFormat } from "../../src/common/logger.js";
 import { loadGatewayConfig } from "../../src/gateway/config/load.js";
 import { createGateway } from "../../src/gateway/create-gateway.js";
-import { action, UsageError } from "../run.js";
+import { action, parsePort, waitForShutdown } from "../run.js";
 
 interface GatewayCliOptions {
   config: string;
@@ -10,21 +10,6 @@ interface GatewayCliOptions {
   host: string;
   logFormat: LogFormat;
   logLevel: "debug" | "info" | "warn" | "error";
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
-  }
-  return port;
-}
-
-function waitForShutdown(): Promise<string> {
-  return new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const)
-      process.once(signal, () => resolve(signal));
-  });
 }
 
 /** `ragguard gateway --config <path>`: serve the model gateway until SIGINT/SIGTERM. */

@@ -3,7 +3,7 @@ import { AppError } from "../../src/common/errors.js";
 import { createLogger } from "../../src/common/logger.js";
 import { createGuardApi } from "../../src/guard-api/app.js";
 import { loadGuardApiConfig } from "../../src/guard-api/config.js";
-import { action, ExitCode, UsageError } from "../run.js";
+import { action, ExitCode, parsePort, waitForShutdown } from "../run.js";
 
 interface GuardApiCommandOptions {
   config?: string;
@@ -20,23 +20,6 @@ Routes (also under /v1): POST /analyze/prompt, POST /scan/prompt, GET /, /health
 /metrics. Stop with Ctrl-C or SIGTERM; in-flight requests finish first.
 
 Exit codes: 0 stopped cleanly, 1 fatal error (port in use, ...), 2 usage or config error.`;
-
-/** Parse a TCP port (0 = any free port), naming the option in the error. */
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
-  }
-  return port;
-}
-
-function waitForShutdown(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => resolve(signal);
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-}
 
 async function serve(options: GuardApiCommandOptions): Promise<number> {
   const config = await loadGuardApiConfig(options.config);
