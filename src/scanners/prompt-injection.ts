@@ -3,7 +3,6 @@ import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import { once } from "../common/once.js";
 import type { TextClassifier } from "../detectors/classifier.js";
-import { createOnnxClassifier, onnxModelOptionsSchema } from "../detectors/onnx/onnx-classifier.js";
 import {
   builtinPromptInjectionThreshold,
   loadBuiltinPromptInjectionModel,
@@ -11,6 +10,11 @@ import {
 import { createPromptInjectionDetector } from "../detectors/prompt-injection/detector.js";
 import { MatchType, matchTypes } from "../scan/match-type.js";
 import type { Scanner, ScanResult } from "../scan/scanner.js";
+import {
+  chooseClassifier,
+  classifierChoiceShape,
+  oneClassifierChoice,
+} from "./classifier-options.js";
 import { classifySegments } from "./classify-segments.js";
 
 /**
@@ -18,14 +22,6 @@ import { classifySegments } from "./classify-segments.js";
  * own validation split (false-positive rate on clean chunks and ordinary prompts ≤ 2 %).
  */
 export const defaultPromptInjectionThreshold = builtinPromptInjectionThreshold;
-
-const classifierSchema = z.custom<TextClassifier>(
-  (value) =>
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { predict?: unknown }).predict === "function",
-  { message: "detector must be a TextClassifier (an object with a predict(text) function)" },
-);
 
 /** Options of the {@link PromptInjection} scanner. */
 export const promptInjectionOptionsSchema = z
@@ -38,18 +34,14 @@ export const promptInjectionOptionsSchema = z
      * 1000-character chunk. `sentence` matches LLM Guard's prompt-screening setup.
      */
     matchType: z.enum(matchTypes as [MatchType, ...MatchType[]]).default(MatchType.FULL),
-    /** Replace the built-in detector with any {@link TextClassifier}. */
-    detector: classifierSchema.optional(),
     /**
-     * Use a local transformer model folder instead of the built-in detector (optional
-     * `@huggingface/transformers` backend), e.g. `{ path: "./models/deberta-v3-base-prompt-injection-v2" }`.
+     * `detector`: any TextClassifier; `model`: a local transformer folder, e.g.
+     * `{ path: "./models/deberta-v3-base-prompt-injection-v2" }`. Give one or neither.
      */
-    model: onnxModelOptionsSchema.optional(),
+    ...classifierChoiceShape,
   })
   .strict()
-  .refine((options) => !(options.detector && options.model), {
-    message: "give either detector or model, not both",
-  });
+  .refine(...oneClassifierChoice);
 
 /**
  * The built-in detector, built once per process (or worker thread) and shared by every
@@ -81,9 +73,7 @@ export class PromptInjection implements Scanner {
       throw new ConfigError(formatZodError("PromptInjection options", parsed.error));
     this.threshold = parsed.data.threshold;
     this.matchType = parsed.data.matchType;
-    const { detector, model } = parsed.data;
-    this.detector =
-      detector ?? (model ? createOnnxClassifier(model) : sharedPromptInjectionDetector());
+    this.detector = chooseClassifier(parsed.data, sharedPromptInjectionDetector);
   }
 
   scan(text: string): Promise<ScanResult> {

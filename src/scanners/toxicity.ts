@@ -2,22 +2,18 @@ import { z } from "zod";
 import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import type { TextClassifier } from "../detectors/classifier.js";
-import { createOnnxClassifier, onnxModelOptionsSchema } from "../detectors/onnx/onnx-classifier.js";
 import { sharedToxicityDetector } from "../detectors/toxicity/detector.js";
 import { MatchType } from "../scan/match-type.js";
 import type { Scanner, ScanResult } from "../scan/scanner.js";
+import {
+  chooseClassifier,
+  classifierChoiceShape,
+  oneClassifierChoice,
+} from "./classifier-options.js";
 import { classifySegments } from "./classify-segments.js";
 
 /** Default threshold of the built-in detector (chosen on our own validation split). */
 export const defaultToxicityThreshold = 0.5;
-
-const classifierSchema = z.custom<TextClassifier>(
-  (value) =>
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { predict?: unknown }).predict === "function",
-  { message: "detector must be a TextClassifier (an object with a predict(text) function)" },
-);
 
 /** Options of the {@link Toxicity} scanner. */
 export const toxicityOptionsSchema = z
@@ -26,20 +22,14 @@ export const toxicityOptionsSchema = z
     threshold: z.number().min(0).max(1).default(defaultToxicityThreshold),
     /** Score the whole text (`full`) or each sentence (`sentence`); the highest score counts. */
     matchType: z.enum([MatchType.FULL, MatchType.SENTENCE]).default(MatchType.FULL),
-    /** Replace the built-in detector, e.g. with the ONNX backend. */
-    detector: classifierSchema.optional(),
     /**
-     * A local transformer model folder (multi-label sigmoid, e.g. an ONNX export of
-     * unitary/unbiased-toxic-roberta) run through the optional `@huggingface/transformers`;
-     * the form a YAML config can carry. Give `detector` or `model`, not both.
+     * `detector`: any TextClassifier; `model`: a local transformer folder (multi-label sigmoid,
+     * e.g. an ONNX export of unitary/unbiased-toxic-roberta). Give one or neither.
      */
-    model: onnxModelOptionsSchema.optional(),
+    ...classifierChoiceShape,
   })
   .strict()
-  .refine((options) => !(options.detector && options.model), {
-    message: "give either detector or model, not both",
-    path: ["model"],
-  });
+  .refine(...oneClassifierChoice);
 
 export type ToxicityOptions = z.input<typeof toxicityOptionsSchema>;
 
@@ -62,8 +52,7 @@ export class Toxicity implements Scanner {
     if (!parsed.success) throw new ConfigError(formatZodError("Toxicity options", parsed.error));
     this.threshold = parsed.data.threshold;
     this.matchType = parsed.data.matchType;
-    const { detector, model } = parsed.data;
-    this.detector = detector ?? (model ? createOnnxClassifier(model) : sharedToxicityDetector());
+    this.detector = chooseClassifier(parsed.data, sharedToxicityDetector);
   }
 
   scan(text: string): Promise<ScanResult> {
