@@ -34,6 +34,11 @@ export { AppError, ConfigError, ValidationError } from "./common/errors.js";
 export { createLogger, type Logger } from "./common/logger.js";
 // Detectors
 export type { TextClassifier } from "./detectors/classifier.js";
+export {
+  createOnnxClassifier,
+  type OnnxModelOptions,
+  onnxModelOptionsSchema,
+} from "./detectors/onnx/onnx-classifier.js";
 // Scanners
 export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types.js";
 export { loadBuiltinPromptInjectionModel } from "./detectors/prompt-injection/builtin-model.js";
