@@ -103,9 +103,12 @@ const routes: Record<string, fc.Arbitrary<object>> = {
   ),
 };
 
-/** `/key/generate` takes an empty body as `{}` (every field is optional), like LiteLLM. */
+/**
+ * `/key/generate` takes an empty body as `{}` (every field is optional), like LiteLLM; it also
+ * reads a JSON `null` body as `{}` (`schema.safeParse(value ?? {})` in key-routes.ts).
+ */
 const acceptsEmpty = (url: string) => (request: MalformedRequest) =>
-  url !== "/key/generate" || request.payload.trim() !== "";
+  url !== "/key/generate" || !["", "null"].includes(request.payload.trim());
 
 describe("gateway: generated malformed requests", () => {
   let db: TestDatabase;
@@ -187,6 +190,16 @@ describe("gateway: generated malformed requests", () => {
         expect.any(String),
       );
     }
+    expect((await fetch(`${running.url}/health/liveliness`)).status).toBe(200);
+  });
+
+  it("answers 431 to oversized headers and keeps serving", async () => {
+    const response = await fetch(`${running.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${masterKey}`, "x-padding": "p".repeat(64 * 1024) },
+      body: "{}",
+    });
+    expect(response.status).toBe(431);
     expect((await fetch(`${running.url}/health/liveliness`)).status).toBe(200);
   });
 

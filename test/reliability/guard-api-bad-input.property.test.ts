@@ -96,6 +96,12 @@ describe("guard API: generated malformed requests", () => {
       payload: oversized?.payload,
     });
     expect(tooBig.statusCode).toBe(413);
+    const hugeHeader = await fetch(`${base}/analyze/prompt`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-padding": "p".repeat(64 * 1024) },
+      body: "{}",
+    });
+    expect(hugeHeader.status).toBe(431);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ok = await fetch(`${base}/analyze/prompt`, {
       method: "POST",
