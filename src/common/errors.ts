@@ -12,6 +12,8 @@ export interface AppErrorOptions {
   cause?: unknown;
   /** Whether the message may be shown to a client (false for unexpected errors). */
   expose?: boolean;
+  /** Response headers a server should send with this error (e.g. `retry-after`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export class AppError extends Error {
@@ -19,6 +21,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly details: unknown;
   readonly expose: boolean;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -27,6 +30,7 @@ export class AppError extends Error {
     this.code = options.code ?? "internal_error";
     this.details = options.details;
     this.expose = options.expose ?? this.status < 500;
+    this.headers = options.headers ?? {};
   }
 }
 

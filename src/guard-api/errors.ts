@@ -9,17 +9,10 @@ export interface GuardErrorBody {
   details: unknown;
 }
 
-/** An HTTP error that carries response headers (`WWW-Authenticate`, `Retry-After`). */
+/** An HTTP error with a status; response headers (`WWW-Authenticate`, `Retry-After`) ride in `headers`. */
 export class HttpError extends AppError {
-  readonly headers: Readonly<Record<string, string>>;
-
-  constructor(
-    status: number,
-    message: string,
-    options: AppErrorOptions & { headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, message: string, options: AppErrorOptions = {}) {
     super(message, { status, code: `http_${status}`, expose: true, ...options });
-    this.headers = options.headers ?? {};
   }
 }
 
@@ -100,7 +93,7 @@ export function installErrorHandlers(
         ? rawError
         : (fromFastifyError(rawError as FastifyError, bodyLimit) ?? toAppError(rawError));
     logError(logger, error, rawError, request.routeOptions.url);
-    if (error instanceof HttpError) reply.headers(error.headers);
+    reply.headers(error.headers);
     const retryAfter = retryAfterByCode[error.code];
     if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
     const body: GuardErrorBody = error.expose

@@ -130,13 +130,16 @@ describe.each(backends)("gateway keys on %s", (_name, open) => {
     }
   });
 
-  it("answers 429 in the OpenAI error shape past rpm_limit, and never calls the provider for it", async (ctx) => {
+  it("answers 429 with Retry-After in the OpenAI error shape past rpm_limit, and never calls the provider for it", async (ctx) => {
     if (skip()) return ctx.skip();
     const limited = await generate(first, { rpm_limit: 3 });
     for (let i = 0; i < 3; i += 1) expect((await chat(first, limited.key)).status).toBe(200);
     const before = upstream.requests.length;
     const refused = await chat(first, limited.key);
     expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await refused.json()).toMatchObject({
       error: {
         type: "rate_limit_error",

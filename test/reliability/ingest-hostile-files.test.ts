@@ -129,8 +129,30 @@ describe("ingest over hostile files: every file is accounted for", () => {
     expect((await readdir(out)).sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.json"]);
   });
 
-  // Known gap, reported: loaders/walk.ts lists files through tinyglobby, which drops links whose
-  // target cannot be stat'ed, so `classify`'s "broken symbolic link" branch is never reached for a
-  // directory input and these links are missing from report.json instead of skipped with a reason.
-  it.todo("lists a symlink loop (loop-a.txt <-> loop-b) and a dangling link as skipped read_error");
+  it("lists a symlink loop (loop-a.txt <-> loop-b) and a dangling link as skipped read_error", async () => {
+    const out = join(dir, "out-links");
+    const result = await runCli("ingest-cli", [
+      docs,
+      "--out",
+      out,
+      "--workers",
+      "0",
+      "--scanners",
+      "Secrets",
+    ]);
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(await readFile(join(out, "report.json"), "utf8")) as IngestReport;
+    const bySource = new Map(report.files.map((entry) => [entry.source, entry]));
+    for (const [source, message] of [
+      ["loop-a.txt", "symbolic link loop"],
+      ["loop-b", "symbolic link loop"],
+      ["dangling.txt", "broken symbolic link"],
+    ] as const) {
+      expect(bySource.get(source), source).toMatchObject({
+        status: "skipped",
+        reason: "read_error",
+        message,
+      });
+    }
+  });
 });

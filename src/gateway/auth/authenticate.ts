@@ -71,8 +71,12 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       if (record.expiresAt !== null && record.expiresAt.getTime() <= now()) {
         throw new AuthenticationError("This API key has expired");
       }
-      if (record.rpmLimit !== null && !options.limiter.take(record.tokenId, record.rpmLimit)) {
-        throw new RateLimitError(`Rate limit of ${record.rpmLimit} requests per minute reached`);
+      const retryAfter =
+        record.rpmLimit === null ? 0 : options.limiter.take(record.tokenId, record.rpmLimit);
+      if (retryAfter > 0) {
+        throw new RateLimitError(`Rate limit of ${record.rpmLimit} requests per minute reached`, {
+          headers: { "retry-after": String(retryAfter) },
+        });
       }
       return { kind: "key", record };
     },

@@ -1,23 +1,28 @@
 /** Per-key requests-per-minute counter over a sliding one-minute window (per instance). */
 export interface RpmLimiter {
-  /** Record one request; false when the key is already at its limit this minute. */
-  take(tokenId: string, limit: number): boolean;
+  /**
+   * Record one request. Resolves to 0 when it is allowed, else the whole seconds until the
+   * oldest request of the window leaves it (what `Retry-After` should say).
+   */
+  take(tokenId: string, limit: number): number;
 }
+
+const windowMs = 60_000;
 
 /** Create an in-memory {@link RpmLimiter}. */
 export function createRpmLimiter(now: () => number = Date.now): RpmLimiter {
   const windows = new Map<string, number[]>();
   return {
     take(tokenId, limit) {
-      const since = now() - 60_000;
-      const recent = (windows.get(tokenId) ?? []).filter((at) => at > since);
-      if (recent.length >= limit) {
-        windows.set(tokenId, recent);
-        return false;
-      }
-      recent.push(now());
+      const at = now();
+      const recent = (windows.get(tokenId) ?? []).filter((time) => time > at - windowMs);
       windows.set(tokenId, recent);
-      return true;
+      if (recent.length >= limit) {
+        const oldest = recent[recent.length - limit] ?? at;
+        return Math.max(1, Math.ceil((oldest + windowMs - at) / 1000));
+      }
+      recent.push(at);
+      return 0;
     },
   };
 }

@@ -58,6 +58,6 @@ export function createErrorHandler(logger: Logger) {
       config?.wireFormat === "anthropic"
         ? toAnthropicErrorBody(appError.status, message)
         : toOpenAIErrorBody(appError.status, message, { code: appError.code });
-    void reply.code(appError.status).send(withDetails(body, appError));
+    void reply.code(appError.status).headers(appError.headers).send(withDetails(body, appError));
   };
 }
