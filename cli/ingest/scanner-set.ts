@@ -5,15 +5,17 @@ import { UsageError } from "../run.js";
 
 /**
  * Ingest's default scanners, in order. Invisible characters and secrets go first so the
- * detectors see cleaned text; PII is redacted before the classifiers run; both classifiers score
- * each sentence, because a planted instruction is usually one sentence inside benign text.
+ * detectors see cleaned text; PII is redacted before the classifiers run. PromptInjection keeps
+ * its default `full` match type: its detector already scores every sentence and sentence pair
+ * (a planted instruction is usually one sentence inside benign text), and splitting first only
+ * repeats that work (~20% of ingest CPU).
  */
 export const defaultIngestScanners: readonly ScannerConfig[] = [
   { type: "InvisibleText" },
   { type: "Secrets" },
   { type: "Anonymize" },
   { type: "Toxicity" },
-  { type: "PromptInjection", params: { match_type: "sentence" } },
+  { type: "PromptInjection" },
 ];
 
 /** Scanners whose findings are sanitized and the chunk kept (`--drop-pii` removes Anonymize). */
