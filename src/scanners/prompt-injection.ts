@@ -35,7 +35,7 @@ export const promptInjectionOptionsSchema = z
      */
     matchType: z.enum(matchTypes as [MatchType, ...MatchType[]]).default(MatchType.FULL),
     /**
-     * `detector`: any TextClassifier; `model`: a local transformer folder, e.g.
+     * `detector`: a TextClassifier of yours; `model`: a local transformer folder, e.g.
      * `{ path: "./models/deberta-v3-base-prompt-injection-v2" }`. Give one or neither.
      */
     ...classifierChoiceShape,

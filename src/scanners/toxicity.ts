@@ -23,7 +23,7 @@ export const toxicityOptionsSchema = z
     /** Score the whole text (`full`) or each sentence (`sentence`); the highest score counts. */
     matchType: z.enum([MatchType.FULL, MatchType.SENTENCE]).default(MatchType.FULL),
     /**
-     * `detector`: any TextClassifier; `model`: a local transformer folder (multi-label sigmoid,
+     * `detector`: a TextClassifier of yours; `model`: a local transformer folder (multi-label sigmoid,
      * e.g. an ONNX export of unitary/unbiased-toxic-roberta). Give one or neither.
      */
     ...classifierChoiceShape,
