@@ -25,8 +25,27 @@ export type SplitterOptions = z.input<typeof splitterOptionsSchema>;
  * metadata and `loc.lines`.
  */
 export class ChunkSplitter extends RecursiveCharacterTextSplitter {
+  /**
+   * Documents longer than this are split in segments cut at paragraph (else line, else word)
+   * boundaries: LangChain's splitter spreads every chunk of a document into one array call, which
+   * overflows the stack at ~100k chunks (a 100 MB text file).
+   */
+  readonly segmentChars: number;
+
+  constructor(
+    fields: ConstructorParameters<typeof RecursiveCharacterTextSplitter>[0] & {
+      segmentChars?: number;
+    } = {},
+  ) {
+    super(fields);
+    this.segmentChars = fields.segmentChars ?? 1_000_000;
+  }
+
   override async splitDocuments(documents: Document[]): Promise<Document[]> {
-    const chunks = await super.splitDocuments(documents);
+    const chunks: Document[] = [];
+    for (const document of documents) {
+      for (const piece of await this.splitLongDocument(document)) chunks.push(piece);
+    }
     const counters = new Map<string, number>();
     for (const chunk of chunks) {
       const source = String(chunk.metadata.source ?? "");
@@ -37,6 +56,45 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
     }
     return chunks;
   }
+
+  /** Split one document, segment by segment when it is long, keeping `loc.lines` absolute. */
+  private async splitLongDocument(document: Document): Promise<Document[]> {
+    const text = document.pageContent;
+    if (text.length <= this.segmentChars) return super.splitDocuments([document]);
+    const out: Document[] = [];
+    let start = 0;
+    let lineOffset = 0;
+    while (start < text.length) {
+      const end = segmentEnd(text, start, this.segmentChars);
+      const segment = text.slice(start, end);
+      const pieces = await super.splitDocuments([{ ...document, pageContent: segment }]);
+      for (const piece of pieces) {
+        const lines = (piece.metadata.loc as { lines?: { from: number; to: number } } | undefined)
+          ?.lines;
+        if (lines) {
+          piece.metadata = {
+            ...piece.metadata,
+            loc: { lines: { from: lines.from + lineOffset, to: lines.to + lineOffset } },
+          };
+        }
+        out.push(piece);
+      }
+      lineOffset += segment.split("\n").length - 1;
+      start = end;
+    }
+    return out;
+  }
+}
+
+/** Where a segment starting at `start` ends: after the last paragraph, line or word break. */
+function segmentEnd(text: string, start: number, size: number): number {
+  const limit = start + size;
+  if (limit >= text.length) return text.length;
+  for (const separator of ["\n\n", "\n", " "]) {
+    const at = text.lastIndexOf(separator, limit - separator.length);
+    if (at > start) return at + separator.length;
+  }
+  return limit;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Document } from "@langchain/core/documents";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chunkId } from "../../filters/chunk-id.js";
-import { createSplitter } from "../../filters/splitter.js";
+import { ChunkSplitter, createSplitter } from "../../filters/splitter.js";
 import { ConfigError } from "../../src/common/errors.js";
 
 const withoutWhitespace = (text: string): string => text.replace(/\s+/g, "");
@@ -72,4 +72,46 @@ describe("createSplitter", () => {
     expect(() => createSplitter({ chunkSize: 100, chunkOverlap: 100 })).toThrow(ConfigError);
     expect(() => createSplitter({ chunkSize: 0 })).toThrow(/chunkSize/);
   });
+});
+
+describe("ChunkSplitter on very long documents", () => {
+  it("splits in segments at paragraph breaks, losing no text, with absolute loc.lines", async () => {
+    const paragraphs = Array.from(
+      { length: 400 },
+      (_, i) => `Paragraph ${i} says the operator checks log ${i} twice.\nSecond line of ${i}.`,
+    );
+    const text = paragraphs.join("\n\n");
+    const document = new Document({ pageContent: text, metadata: { source: "long.txt" } });
+    const whole = await new ChunkSplitter({ chunkSize: 1000, chunkOverlap: 0 }).splitDocuments([
+      document,
+    ]);
+    const segmented = await new ChunkSplitter({
+      chunkSize: 1000,
+      chunkOverlap: 0,
+      segmentChars: 5000,
+    }).splitDocuments([document]);
+    // Each segment may end in one shorter chunk; nothing else changes.
+    expect(segmented.length).toBeGreaterThanOrEqual(whole.length);
+    expect(segmented.length).toBeLessThanOrEqual(whole.length + Math.ceil(text.length / 5000));
+    expect(withoutWhitespace(segmented.map((chunk) => chunk.pageContent).join(""))).toBe(
+      withoutWhitespace(text),
+    );
+    const lines = text.split("\n");
+    for (const chunk of segmented) {
+      expect(chunk.pageContent.length).toBeLessThanOrEqual(1000);
+      const { from, to } = (chunk.metadata.loc as { lines: { from: number; to: number } }).lines;
+      expect(lines.slice(from - 1, to).join("\n")).toContain(chunk.pageContent);
+    }
+  });
+
+  it("splits a 150 MB text without overflowing the stack", async () => {
+    const block = `${"The operator checks the maintenance log before the weekly review. ".repeat(14)}\n\n`;
+    const document = new Document({
+      pageContent: block.repeat(160_000),
+      metadata: { source: "big.txt" },
+    });
+    const chunks = await createSplitter().splitDocuments([document]);
+    expect(chunks.length).toBeGreaterThan(150_000);
+    expect(chunks.at(-1)?.metadata.chunk).toBe(chunks.length - 1);
+  }, 120_000);
 });
