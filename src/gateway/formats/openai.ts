@@ -247,6 +247,9 @@ export const upstreamFinishReasonSchema = z.string().transform((value): FinishRe
   return finishReasonAliases[value] ?? "stop";
 });
 
+/** Fields every OpenAI completion response and chunk starts with. */
+const responseEnvelope = { id: z.string(), created: z.number().int(), model: z.string() };
+
 /** The assistant message of a completion choice. */
 export const chatCompletionMessageSchema = z.looseObject({
   role: z.literal("assistant"),
@@ -258,10 +261,8 @@ export type ChatCompletionMessage = z.infer<typeof chatCompletionMessageSchema>;
 
 /** Non-streaming `chat.completion` response. */
 export const chatCompletionSchema = z.looseObject({
-  id: z.string(),
+  ...responseEnvelope,
   object: z.literal("chat.completion"),
-  created: z.number().int(),
-  model: z.string(),
   choices: z.array(
     z.looseObject({
       index: z.number().int(),
@@ -297,10 +298,8 @@ export type ChunkDelta = z.infer<typeof chunkDeltaSchema>;
 
 /** One streamed `chat.completion.chunk`. */
 export const chatCompletionChunkSchema = z.looseObject({
-  id: z.string(),
+  ...responseEnvelope,
   object: z.literal("chat.completion.chunk"),
-  created: z.number().int(),
-  model: z.string(),
   // Some compatible servers (vLLM) send the final usage chunk with `choices: null`.
   choices: z
     .array(
@@ -343,10 +342,8 @@ export type CompletionRequest = z.infer<typeof completionRequestSchema>;
 
 /** Legacy `text_completion` response (streamed chunks share the shape). */
 export const completionSchema = z.looseObject({
-  id: z.string(),
+  ...responseEnvelope,
   object: z.literal("text_completion"),
-  created: z.number().int(),
-  model: z.string(),
   choices: z.array(
     z.looseObject({
       index: z.number().int(),
@@ -359,38 +356,12 @@ export const completionSchema = z.looseObject({
 });
 export type Completion = z.infer<typeof completionSchema>;
 
-/** `POST /embeddings` request body. */
-export const embeddingRequestSchema = z.looseObject({
-  model: z.string().min(1),
-  input: z.union([
-    z.string(),
-    z.array(z.string()).min(1),
-    z.array(z.number().int()).min(1),
-    z.array(z.array(z.number().int())).min(1),
-  ]),
-  encoding_format: z.enum(["float", "base64"]).optional(),
-  dimensions: z.number().int().positive().optional(),
-  user: z.string().optional(),
-});
-export type EmbeddingRequest = z.infer<typeof embeddingRequestSchema>;
-
-/** `POST /embeddings` response. */
-export const embeddingResponseSchema = z.looseObject({
-  object: z.literal("list"),
-  data: z.array(
-    z.looseObject({
-      object: z.literal("embedding"),
-      embedding: z.union([z.array(z.number()), z.string()]),
-      index: z.number().int(),
-    }),
-  ),
-  model: z.string(),
-  usage: z.looseObject({
-    prompt_tokens: z.number().int().nonnegative(),
-    total_tokens: z.number().int().nonnegative(),
-  }),
-});
-export type EmbeddingResponse = z.infer<typeof embeddingResponseSchema>;
+export {
+  type EmbeddingRequest,
+  type EmbeddingResponse,
+  embeddingRequestSchema,
+  embeddingResponseSchema,
+} from "./openai-embeddings.js";
 
 /** OpenAI error body: `{"error": {"message", "type", "param", "code"}}`. */
 export const openAIErrorSchema = z.looseObject({
