@@ -1,9 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { workerData } from "node:worker_threads";
-import { toAppError } from "../../src/common/errors.js";
 import { buildScanners } from "../../src/scanners/registry.js";
 import type { ScanTaskInput, ScanTaskOutput } from "../../src/workers/scan-task.js";
-import { parseScanWorkerData } from "../../src/workers/scan-task.js";
+import { failedScanOutput, parseScanWorkerData } from "../../src/workers/scan-task.js";
 import type { ChunkScan } from "./chunk-scanner.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
@@ -22,13 +21,6 @@ export async function scanTask(input: ScanTaskInput): Promise<ScanTaskOutput & P
     const result = await scanChunk(input.text);
     return { ok: true, ...result, elapsedMs: performance.now() - started };
   } catch (error) {
-    const appError = toAppError(error);
-    return {
-      ok: false,
-      message: appError.message,
-      status: appError.status,
-      code: appError.code,
-      expose: appError.expose,
-    };
+    return failedScanOutput(error);
   }
 }

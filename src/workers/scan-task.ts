@@ -91,15 +91,20 @@ export function createScanTask(
       );
       return { ok: true, sanitized, valid, scores, elapsedMs: performance.now() - started };
     } catch (error) {
-      const appError = toAppError(error);
-      return {
-        ok: false,
-        message: appError.message,
-        status: appError.status,
-        code: appError.code,
-        expose: appError.expose,
-      };
+      return failedScanOutput(error);
     }
+  };
+}
+
+/** The task output for a scan that threw: the error's wire-safe fields, so the pool can rethrow. */
+export function failedScanOutput(error: unknown): ScanTaskFailure {
+  const appError = toAppError(error);
+  return {
+    ok: false,
+    message: appError.message,
+    status: appError.status,
+    code: appError.code,
+    expose: appError.expose,
   };
 }
 
