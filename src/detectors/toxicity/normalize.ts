@@ -1,3 +1,5 @@
+import { leetspeak } from "../text-features/leetspeak.js";
+
 /**
  * Text normalisation for toxicity detection: undoes the usual ways people hide offensive words
  * (l33t digits and symbols, masking such as `f*ck`, spacing such as `f u c k`, stretched letters
@@ -23,18 +25,11 @@ export const leetWords: Readonly<Record<string, string>> = {
   m8: "mate",
 };
 
+/** The shared leetspeak table plus the symbols abusive spellings use (`@ss`, `ki||`, `h8`). */
 export const leetMap: Readonly<Record<string, string>> = {
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "8": "b",
+  ...leetspeak,
   "9": "g",
   "@": "a",
-  $: "s",
-  "!": "i",
   "|": "l",
   "€": "e",
   "+": "t",
