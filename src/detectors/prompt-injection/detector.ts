@@ -11,6 +11,7 @@ import {
   type RuleMatch,
   type RuleSet,
 } from "./match-rules.js";
+import { createQuoteContext, type QuoteContext } from "./quote-context.js";
 
 /** Options for {@link createPromptInjectionDetector}. */
 export interface PromptInjectionDetectorOptions {
@@ -48,20 +49,32 @@ interface Scoring {
   scorer: MarginScorer | null;
 }
 
+/**
+ * True when a unit quotes or discusses an attack: a damping word in the unit, or the unit is
+ * mostly a quoted span introduced as an example (found by its first characters in the view).
+ */
+function unitIsDamped(rules: RuleSet, view: string, quotes: QuoteContext, unit: string): boolean {
+  if (rules.damping.test(unit)) return true;
+  const start = view.indexOf(unit.slice(0, 40));
+  return start !== -1 && quotes.quotedAsExample(start, start + unit.length);
+}
+
 function explainText({ rules, model, scorer }: Scoring, text: string): PromptInjectionExplanation {
   let ruleBest = 0;
   let modelBest = 0;
   let topUnit = "";
   const matches: RuleMatch[] = [];
   for (const view of textViews(text)) {
-    const viewMatches = matchRules(rules, view);
+    const quotes = createQuoteContext(view, rules.quoteLeadIn);
+    const viewMatches = matchRules(rules, view, quotes);
     matches.push(...viewMatches);
     ruleBest = Math.max(ruleBest, combineRuleMatches(viewMatches));
     if (model === null || scorer === null) continue;
     for (const unit of scoringUnits(view)) {
       const raw = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
       // Like rules, a sentence that quotes or discusses attacks counts for less.
-      const probability = raw > 0.5 && rules.damping.test(unit) ? raw * rules.dampingFactor : raw;
+      const probability =
+        raw > 0.5 && unitIsDamped(rules, view, quotes, unit) ? raw * rules.dampingFactor : raw;
       if (probability > modelBest) {
         modelBest = probability;
         topUnit = unit;

@@ -1,5 +1,14 @@
+import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
 import { ruleFragments } from "./rule-fragments.js";
-import { dampingContexts, dampingFactor, type InjectionRule, injectionRules } from "./rules.js";
+import {
+  attackTalkContexts,
+  audienceContexts,
+  dampingContexts,
+  dampingFactor,
+  exampleContexts,
+  type InjectionRule,
+  injectionRules,
+} from "./rules.js";
 
 /** A rule compiled to a RegExp. */
 export interface CompiledRule {
@@ -17,11 +26,18 @@ export interface RuleMatch {
   readonly damped: boolean;
 }
 
-/** The compiled rule set plus the damping-context pattern. */
+/** The compiled rule set plus the damping-context patterns. */
 export interface RuleSet {
   readonly rules: readonly CompiledRule[];
+  /** Words in a sentence that mark it as quoting or discussing an attack. */
   readonly damping: RegExp;
+  /** Words before a quoted span (code, quotation marks, table rows) that make it an example. */
+  readonly quoteLeadIn: LeadInCues;
   readonly dampingFactor: number;
+}
+
+function wordsPattern(words: readonly string[]): RegExp {
+  return new RegExp(`(?:^|[^\\p{L}])(?:${words.join("|")})(?:[^\\p{L}]|$)`, "u");
 }
 
 /** Replace `{NAME}` references with their fragments. */
@@ -39,12 +55,25 @@ export function compileRules(rules: readonly InjectionRule[] = injectionRules): 
       rule,
       regex: new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"),
     })),
-    damping: new RegExp(`(?:^|[^\\p{L}])(?:${dampingContexts.join("|")})(?:[^\\p{L}]|$)`, "u"),
+    damping: wordsPattern(dampingContexts),
+    quoteLeadIn: {
+      code: wordsPattern(attackTalkContexts),
+      quote: wordsPattern([...exampleContexts, ...attackTalkContexts, ...audienceContexts]),
+      table: wordsPattern([...exampleContexts, ...attackTalkContexts, ...audienceContexts]),
+    },
     dampingFactor,
   };
 }
 
-const sentenceEnd = /[.!?\n]/;
+/** `.`, `?`, a line break, or a `!` that does not open `<!--` or `![`. */
+function isSentenceEnd(text: string, index: number): boolean {
+  const char = text[index];
+  if (char === "." || char === "?" || char === "\n") return true;
+  if (char !== "!") return false;
+  const next = text[index + 1];
+  return next !== "-" && next !== "[";
+}
+
 /** How far the damping check looks around a match, and how many damped matches a rule reports. */
 const contextReach = 300;
 const maxDampedMatches = 16;
@@ -53,11 +82,28 @@ const maxDampedMatches = 16;
 export function sentenceAround(text: string, start: number, end: number): string {
   let from = start;
   const floor = Math.max(0, start - contextReach);
-  while (from > floor && !sentenceEnd.test(text[from - 1]!)) from -= 1;
+  while (from > floor && !isSentenceEnd(text, from - 1)) from -= 1;
   let to = end;
   const ceiling = Math.min(text.length, end + contextReach);
-  while (to < ceiling && !sentenceEnd.test(text[to]!)) to += 1;
+  while (to < ceiling && !isSentenceEnd(text, to)) to += 1;
   return text.slice(from, to);
+}
+
+/**
+ * True when a match at `[start, end)` quotes or discusses an attack: its sentence has a damping
+ * word, or it sits in a quoted span (code, quotation marks, a table row) introduced as an
+ * example or addressed to people.
+ */
+export function isDampedAt(
+  ruleSet: RuleSet,
+  text: string,
+  quotes: QuoteContext,
+  start: number,
+  end: number,
+): boolean {
+  return (
+    ruleSet.damping.test(sentenceAround(text, start, end)) || quotes.quotedAsExample(start, end)
+  );
 }
 
 /**
@@ -65,7 +111,11 @@ export function sentenceAround(text: string, start: number, end: number): string
  * first undamped match of each rule, and up to 16 matches damped because their sentence quotes
  * or discusses the attack rather than making it.
  */
-export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
+export function matchRules(
+  ruleSet: RuleSet,
+  text: string,
+  quotes: QuoteContext = createQuoteContext(text, ruleSet.quoteLeadIn),
+): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const { rule, regex } of ruleSet.rules) {
     regex.lastIndex = 0;
@@ -73,7 +123,7 @@ export function matchRules(ruleSet: RuleSet, text: string): RuleMatch[] {
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
       const end = found.index + Math.max(1, found[0].length);
       regex.lastIndex = end;
-      if (!ruleSet.damping.test(sentenceAround(text, found.index, end))) {
+      if (!isDampedAt(ruleSet, text, quotes, found.index, end)) {
         // One undamped match gives the rule its full weight; later ones add nothing.
         out.push({
           id: rule.id,

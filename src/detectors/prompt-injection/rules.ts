@@ -321,5 +321,68 @@ export const dampingContexts: readonly string[] = [
   "blocked",
 ];
 
+/** Words before quoted text that introduce it as an example ("e.g.", "strings like"). */
+export const exampleContexts: readonly string[] = [
+  "e\\.g\\.",
+  "for example",
+  "for instance",
+  "such as",
+  "examples?",
+  "samples?",
+  "strings? like",
+  "phrases? like",
+  "patterns? like",
+  "text like",
+  "looks? like",
+];
+
+/** Words before quoted text or code that say it is an attack being studied, tested or caught. */
+export const attackTalkContexts: readonly string[] = [
+  "attack(?:s|ers?)?",
+  "injections?",
+  "injected",
+  "jailbreak(?:s|ing)?",
+  "malicious",
+  "adversar\\w*",
+  "red[- ]team\\w*",
+  "phishing",
+  "scammers?",
+  "payloads?",
+  "test (?:case|string|input|prompt)s?",
+  "classifier",
+  "detector",
+  "benchmark",
+  "flagged",
+  "blocked",
+  "caught",
+];
+
+/**
+ * Words before a quoted span that say it is meant for people (a rules card read to players, a
+ * script handed to students); with `dampingContexts` they mark quoted spans as not aimed at an AI.
+ */
+export const audienceContexts: readonly string[] = [
+  "players?",
+  "participants?",
+  "students?",
+  "pupils?",
+  "learners?",
+  "trainees?",
+  "attendees?",
+  "guests?",
+  "actors?",
+  "the cast",
+  "game ?masters?",
+  "gms?",
+  "dungeon ?masters?",
+  "referees?",
+  "children",
+  "kids",
+  "volunteers?",
+  "employees?",
+  "staff",
+  "users? (?:see|read|type|enter|should|must|can)",
+];
+
 /** Factor applied to a rule weight when its sentence has a damping context. */
 export const dampingFactor = 0.45;
