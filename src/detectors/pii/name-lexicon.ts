@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { ConfigError } from "../../common/errors.js";
 import {
   extraGivenNames,
   extraSurnames,
@@ -28,12 +31,59 @@ export interface NameLexicon {
 
 type LexiconTags = Readonly<Record<string, string | readonly string[]>>;
 
-const givenNameTags = new Set(["FirstName", "MaleName", "FemaleName", "Person"]);
+/** The shipped name list (`names/names.json`, built by `scripts/build-name-list.ts`). */
+export interface NameList {
+  readonly givenNames: readonly string[];
+  readonly surnames: readonly string[];
+  /** Names that are also everyday English words. */
+  readonly ambiguous: readonly string[];
+}
 
-/** Build the lexicon from compromise's tagged word list plus our own name lists. */
-export function buildNameLexicon(tags: LexiconTags, switches: LexiconTags): NameLexicon {
-  const givenNames = new Set<string>(extraGivenNames);
-  const surnames = new Set<string>(extraSurnames);
+const nameListSchema = z.object({
+  givenNames: z.string(),
+  surnames: z.string(),
+  ambiguous: z.string(),
+});
+
+/** Read the shipped name list (in `dist/` too: the build copies `src/**\/*.json`). */
+export function readNameList(): NameList {
+  const url = new URL("./names/names.json", import.meta.url);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(url, "utf8"));
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot read the name list ${url.pathname}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const parsed = nameListSchema.parse(raw);
+  const words = (table: string) => table.split(" ").filter((word) => word !== "");
+  return {
+    givenNames: words(parsed.givenNames),
+    surnames: words(parsed.surnames),
+    ambiguous: words(parsed.ambiguous),
+  };
+}
+
+const givenNameTags = new Set(["FirstName", "MaleName", "FemaleName", "Person"]);
+const functionWordTags =
+  /^(?:Pronoun|Determiner|Preposition|Conjunction|Modal|QuestionWord|Copula|Possessive|Reflexive|Negative|Condition)\b/;
+
+/**
+ * Build the lexicon from compromise's tagged word list, the shipped name list and our own lists.
+ * A listed name that compromise knows as another kind of word (a verb, a place) or that is an
+ * everyday English word is ambiguous: a name only beside another name or a cue.
+ */
+export function buildNameLexicon(
+  tags: LexiconTags,
+  switches: LexiconTags,
+  names: NameList = { givenNames: [], surnames: [], ambiguous: [] },
+): NameLexicon {
+  const givenNames = new Set<string>();
+  const surnames = new Set<string>();
   const ambiguousNames = new Set<string>();
   const otherWords = new Set<string>();
   const phrases = new Set<string>();
@@ -46,15 +96,34 @@ export function buildNameLexicon(tags: LexiconTags, switches: LexiconTags): Name
     else if (tag === "LastName") surnames.add(word);
     else otherWords.add(word);
   }
-  for (const word of nonNameWords) {
-    givenNames.delete(word);
-    otherWords.add(word);
+  const listed = (word: string) => givenNames.has(word) || surnames.has(word);
+  for (const word of names.ambiguous) if (!listed(word)) ambiguousNames.add(word);
+  for (const [list, target] of [
+    [extraGivenNames, givenNames],
+    [extraSurnames, surnames],
+    [names.givenNames, givenNames],
+    [names.surnames, surnames],
+  ] as const) {
+    for (const word of list) {
+      if (otherWords.has(word) && !listed(word)) ambiguousNames.add(word);
+      else target.add(word);
+    }
+  }
+  // Closed-class words ("He asked", "Do it") are never names, whatever a name list says.
+  for (const [word, tag] of Object.entries(tags)) {
+    if (typeof tag === "string" && functionWordTags.test(tag)) {
+      for (const set of [givenNames, surnames, ambiguousNames]) set.delete(word);
+    }
   }
   for (const [word, tag] of Object.entries(switches)) {
     if (typeof tag === "string" && tag.startsWith("Person|") && !word.includes(" ")) {
-      if (!nonNameWords.includes(word)) ambiguousNames.add(word);
+      ambiguousNames.add(word);
       givenNames.delete(word);
     }
+  }
+  for (const word of nonNameWords) {
+    for (const set of [givenNames, surnames, ambiguousNames]) set.delete(word);
+    otherWords.add(word);
   }
   return {
     givenNames,
@@ -82,5 +151,5 @@ interface CompromiseModel {
 export async function loadNameLexicon(): Promise<NameLexicon> {
   const { default: nlp } = await import("compromise");
   const model = nlp.model() as unknown as CompromiseModel;
-  return buildNameLexicon(model.one.lexicon, model.two?.switches ?? {});
+  return buildNameLexicon(model.one.lexicon, model.two?.switches ?? {}, readNameList());
 }

@@ -62,25 +62,13 @@ export const extraSurnames: readonly string[] = splitWords(`
 export const honorifics: readonly string[] = splitWords(`
   mr mrs ms miss mx dr prof professor sir dame madam madame mme mlle herr frau señor senor
   señora senora sr sra signor signora rev reverend fr capt captain col gen lt sgt officer
-  judge justice president senator rep gov mayor lord lady st
+  judge justice president senator rep gov mayor lord lady
 `);
 
 /** Lower-case particles allowed inside a multi-word name (van der Berg, da Silva, bin Laden). */
 export const nameParticles: readonly string[] = splitWords(`
   van von der den de del della di da dos das du la le ter ten bin ibn al el ben mac st. y
 `);
-
-/** Text right before a name that says it is one ("my name is", "Dear", "signed by"). */
-export const explicitNameCue =
-  /(?:\bname is|\bname\s*[:=-]|\bnamed|\bcall me|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
-
-/** Headers and sign-offs before a name ("From:", "Regards,"); they also precede teams and roles. */
-export const headerNameCue =
-  /(?:\bsincerely,?|\bregards,?|\bcheers,?|\bbest,|\bthanks,|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\bcontact:?)\s*$/i;
-
-/** Text right before a name that makes one more likely ("hello", "ask", "with"). */
-export const weakNameCue =
-  /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bsaid|\bsays|\bwrote|\bper|\bby)\s*,?\s*$/i;
 
 /** Words right after a capitalised run that make it a street, not a person (Thomas Avenue). */
 export const streetSuffixes: readonly string[] = splitWords(`
@@ -107,8 +95,9 @@ export const organizationSuffixes: readonly string[] = splitWords(`
   gallery market mall
 `);
 
-/** Capitalised words that are never a name on their own (months, weekdays). */
+/** Capitalised words that are never a name on their own (months, weekdays, banking words). */
 export const nonNameWords: readonly string[] = splitWords(`
+  iban swift bic ssn pin cvv python gemini
   january february march april may june july august september october november december
   monday tuesday wednesday thursday friday saturday sunday
 `);

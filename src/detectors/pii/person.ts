@@ -1,6 +1,19 @@
 import type { PiiMatch } from "./entity-types.js";
 import type { NameLexicon } from "./name-lexicon.js";
-import { explicitNameCue, headerNameCue, weakNameCue } from "./name-lists.js";
+import {
+  actionAfterCue,
+  explicitNameCue,
+  hasNameShape,
+  headerNameCue,
+  isFollowedByHouseNumber,
+  isGreeting,
+  isSpeakerLabel,
+  isVocative,
+  possessiveAfterCue,
+  roleBeforeCue,
+  speechAfterCue,
+  weakNameCue,
+} from "./person-cues.js";
 
 interface Token {
   readonly text: string;
@@ -63,9 +76,17 @@ function atSentenceStart(text: string, start: number): boolean {
   return before === "" || /[.!?:;\n"“(>]$/.test(before);
 }
 
+/** Words right before a run that make it a street or a place (rue Victor Hugo, Saint Lucia). */
+const placeBefore = new Set(
+  "rua rue via calle avenida avenue av avda piazza strada largo travessa praça praca plaza paseo camino carrer chemin boulevard allee san santa santo são sao saint st ste ul ulica".split(
+    " ",
+  ),
+);
+
 /** A run that is a street, a place or an organisation rather than a person. */
 function isPlaceOrOrganization(
   run: readonly Token[],
+  previous: Token | undefined,
   next: Token | undefined,
   text: string,
   lexicon: NameLexicon,
@@ -73,6 +94,12 @@ function isPlaceOrOrganization(
   const first = run[0]!;
   const last = run[run.length - 1]!;
   if (lexicon.placePrefixes.has(first.lower) && run.length > 1) return true;
+  if (previous && placeBefore.has(previous.lower)) {
+    const gap = text.slice(previous.end, first.start);
+    if (/^\.?[ \t]{1,2}$/.test(gap)) return true;
+  }
+  if (/&[ \t]*$/.test(text.slice(Math.max(0, first.start - 3), first.start))) return true;
+  if (/^[ \t]*&/.test(text.slice(last.end, last.end + 3))) return true;
   if (
     run.length > 1 &&
     (lexicon.streetSuffixes.has(last.lower) || lexicon.organizationSuffixes.has(last.lower))
@@ -87,15 +114,32 @@ function isPlaceOrOrganization(
   return lexicon.phrases.has(run.map((token) => token.lower).join(" "));
 }
 
-/** "Hi Romilda," / "Hello Danival!": a greeting right before and a comma or line end right after. */
-function isGreeting(before: string, after: string): boolean {
-  return (
-    /\b(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+$/i.test(before) &&
-    /^\s*(?:[,!:\n]|$)/.test(after)
-  );
+/** Confidence from the words alone: what the lexicon knows about them. */
+function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon): number {
+  const words = run.filter((token) => !lexicon.particles.has(token.lower));
+  const given = words.filter((token) => lexicon.givenNames.has(token.lower)).length;
+  const sur = words.filter((token) => lexicon.surnames.has(token.lower)).length;
+  const ambiguous = words.filter((token) => lexicon.ambiguousNames.has(token.lower)).length;
+  if (words.length >= 2) {
+    if (given > 0 && sur > 0) return 0.95;
+    if (lexicon.givenNames.has(words[0]!.lower)) return 0.85;
+    if (given + sur > 0) return 0.7;
+    // Ordinary words that are also names ("Golden", "Royal") make a title, not a person.
+    return ambiguous > 0 ? 0.4 : 0.35;
+  }
+  const only = run[0]!;
+  // A single word in capitals ("IBAN", "LEA") is more often an acronym than a name.
+  const shouted = only.text.length > 1 && only.text === only.text.toUpperCase();
+  if (given > 0) {
+    if (shouted) return 0.45;
+    return atSentenceStart(text, only.start) ? 0.55 : 0.65;
+  }
+  if (sur > 0) return 0.4;
+  if (ambiguous > 0) return 0.3;
+  return hasNameShape(only.text) ? 0.35 : 0.2;
 }
 
-/** Confidence that `run` names a person. */
+/** Confidence that `run` names a person: the words, then the cues around them. */
 function scoreRun(
   run: readonly Token[],
   text: string,
@@ -103,29 +147,31 @@ function scoreRun(
   afterTitle: boolean,
 ): number {
   const first = run[0]!;
-  const words = run.filter((token) => !lexicon.particles.has(token.lower));
-  const given = words.filter((token) => lexicon.givenNames.has(token.lower)).length;
-  const sur = words.filter((token) => lexicon.surnames.has(token.lower)).length;
-  const ambiguous = words.filter((token) => lexicon.ambiguousNames.has(token.lower)).length;
-  const before = text.slice(Math.max(0, first.start - 32), first.start);
-  let score: number;
-  if (words.length >= 2) {
-    if (given > 0 && sur > 0) score = 0.95;
-    else if (lexicon.givenNames.has(words[0]!.lower)) score = 0.85;
-    else if (given + sur > 0) score = 0.7;
-    else if (ambiguous > 0) score = 0.55;
-    else score = 0.35;
-  } else if (given > 0) score = atSentenceStart(text, first.start) ? 0.55 : 0.65;
-  else if (sur > 0 || ambiguous > 0) score = 0.4;
-  else score = 0.2;
-  const known = given + sur + ambiguous > 0 || words.length >= 2;
-  if (afterTitle || (known && (explicitNameCue.test(before) || headerNameCue.test(before)))) {
-    return Math.max(score, 0.85);
-  }
-  if (explicitNameCue.test(before) || isGreeting(before, text.slice(run[run.length - 1]!.end))) {
-    return Math.max(score, 0.7);
-  }
-  if (given + sur + ambiguous > 0 && weakNameCue.test(before)) return Math.min(1, score + 0.15);
+  const last = run[run.length - 1]!;
+  const score = lexicalScore(run, text, lexicon);
+  const before = text.slice(Math.max(0, first.start - 40), first.start);
+  const after = text.slice(last.end, last.end + 40);
+  // Ordinary words that are also names count only alone ("Rose"), not in a title ("Weight Loss").
+  const known = run.some(
+    (token) =>
+      isKnownName(lexicon, token.lower) ||
+      (run.length === 1 && lexicon.ambiguousNames.has(token.lower)),
+  );
+  const explicit = afterTitle || explicitNameCue.test(before);
+  const strong =
+    explicit ||
+    roleBeforeCue.test(before) ||
+    actionAfterCue.test(after) ||
+    possessiveAfterCue.test(after) ||
+    isSpeakerLabel(before, after) ||
+    (atSentenceStart(text, first.start) && isVocative(after));
+  if (known && (strong || headerNameCue.test(before))) return Math.max(score, 0.85);
+  if (explicit) return Math.max(score, 0.7);
+  if (isGreeting(before, after)) return Math.max(score, 0.7);
+  // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
+  if (speechAfterCue.test(after) || roleBeforeCue.test(before)) return Math.max(score, 0.6);
+  if (known && weakNameCue.test(before)) return Math.min(1, score + 0.15);
+  if (strong) return Math.min(1, score + 0.2);
   return score;
 }
 
@@ -208,7 +254,9 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       index++;
       continue;
     }
-    if (!isPlaceOrOrganization(run, tokens[index + run.length], text, lexicon)) {
+    const placed = isPlaceOrOrganization(run, previous, tokens[index + run.length], text, lexicon);
+    const numbered = !afterTitle && isFollowedByHouseNumber(text.slice(run[run.length - 1]!.end));
+    if (!placed && !numbered) {
       const start = run[0]!.start;
       const end = run[run.length - 1]!.end;
       const score = scoreRun(run, text, lexicon, afterTitle);

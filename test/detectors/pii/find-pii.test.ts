@@ -37,6 +37,20 @@ describe("findPii", () => {
     ]);
   });
 
+  it("finds single names from the name list and from cues around them", () => {
+    expect(found("Why was Radoslava late again?")).toEqual([["PERSON", "Radoslava"]]);
+    expect(found("Wojciechowski laughed at the joke.")).toEqual([["PERSON", "Wojciechowski"]]);
+    expect(found('"Fine," says Brzęczyszczykiewicz.')).toEqual([["PERSON", "Brzęczyszczykiewicz"]]);
+    expect(found("Our neighbours named her Mark")).toEqual([["PERSON", "Mark"]]);
+    expect(found("The band hired the assistant to Szymanska.")).toEqual([["PERSON", "Szymanska"]]);
+  });
+
+  it("leaves streets, saints and places named after people alone", () => {
+    expect(found("Send it to 15 rue Victor Hugo, or to Via Nazario Sauro 112.")).toEqual([]);
+    expect(found("She moved here from Saint Lucia; the office is on St Ulric.")).toEqual([]);
+    expect(found("The Princess Royal arrived at Wilson & Company this morning.")).toEqual([]);
+  });
+
   it("finds phone numbers in international and national formats", () => {
     expect(found("Call +49 30 901820 or (415) 555-2671, fax 020 7946 0958.")).toEqual([
       ["PHONE_NUMBER", "+49 30 901820"],
@@ -106,7 +120,8 @@ describe("findPii", () => {
       "We migrated from Jenkins to GitHub Actions and moved logs from Elasticsearch to Grafana Loki.",
       "Set the replica count to 3 in values.yaml, then run helm upgrade. Spring Boot 3.2 requires Java 17.",
       "Version 2.14.3 was released with build 20240312.1 and checksum 7f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c.",
-      "Lincoln was president. Check the dashboards before the release on Monday, May 4.",
+      "Check the dashboards before the release on Monday, May 4. He asked for the IBAN.",
+      "Act as a Health Recovery and Weight Loss Specialist in Coach Mode; the Assistant Response follows.",
     ];
     for (const text of texts) expect(found(text)).toEqual([]);
   });

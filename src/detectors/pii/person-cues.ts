@@ -1,0 +1,73 @@
+/**
+ * Context around a candidate name that says it names a person, or that it names a place.
+ * Each cue reads only the text right before (`before`, ends where the name starts) or right
+ * after (`after`, starts where the name ends). Written for this project.
+ */
+
+/** "my name is", "calls me", "named him", "signed by", "Dear": the next word is a name. */
+export const explicitNameCue =
+  /(?:\bname is|\bname\s*[:=-]|\bnamed(?: (?:him|her|them))?|\bcalls? me|\bcall me|\bknown as|\bnicknamed|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
+
+/** Headers and sign-offs before a name ("From:", "Regards,"); they also precede teams and roles. */
+export const headerNameCue =
+  /(?:\bsincerely,?|\bregards,?|\bcheers,?|\bbest,|\bthanks,|\battn:?|\battention:|\bfrom:|\bto:|\bcc:|\bauthor:|\bcontact:?)\s*$/i;
+
+/**
+ * A role or a relation just before a name ("the assistant to", "my wife", "starring"), in lower
+ * case: a capitalised role opens a title instead ("Coach Mode", "Assistant Response").
+ */
+export const roleBeforeCue =
+  /\b(?:CEO|CTO|CFO|assistant|secretary|colleague|co-?worker|friend|wife|husband|fianc[ée]e?|partner|son|daughter|brother|sister|mother|father|mom|mum|dad|uncle|aunt|cousin|nephew|niece|grandson|granddaughter|boss|manager|supervisor|ceo|cto|cfo|founder|co-?founder|founders|director|actor|actress|singer|author|novelist|poet|painter|player|coach|nurse|lawyer|attorney|tenant|landlord|student|teacher|starring|featuring|co-?starring|according to|(?:said|says|asked|added|wrote|replied|told))(?:\s+(?:to|of))?\s*:?\s*$/;
+
+/** Text right before a name that makes one more likely ("hello", "ask", "with"). */
+export const weakNameCue =
+  /(?:\bhi|\bhello|\bhey|\bthanks|\bthank you|\bwith|\band|\bask(?:ed)?|\bcall|\bmet|\btold|\btell|\bemail|\bmeet|\bsaid|\bsays|\bwrote|\bper|\bby)\s*,?\s*$/i;
+
+/** A person's act right after a name ("X said", "X shouted at", "X, who"). */
+export const actionAfterCue =
+  /^(?:\s+(?:has |had |have )?(?:said|says|asked|asks|told|tells|replied|replies|wrote|writes|shouted|shouts|yelled|whispered|explained|explains|added|adds|noted|answered|laughed|smiled|nodded|sighed|exclaimed|insisted|argued|admitted|agreed|complained|announced|confirmed|recalled|thanked|married|resigned|joined|graduated|died|was born)\b|,\s+(?:who|whose)\b|\s+\((?:he|she|they)\b)/i;
+
+/** Speech right after a name: strong enough for a word no list knows ("Klimek shouted at"). */
+export const speechAfterCue =
+  /^\s+(?:said|says|asked|asks|told|replied|shouted|yelled|whispered|laughed|smiled|nodded|sighed|exclaimed)\b/i;
+
+/** A possession that belongs to a person ("X's wife", "X's address"). */
+export const possessiveAfterCue =
+  /^['’]s\s+(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|boyfriend|girlfriend|family|parents|children|kids|boss|manager|colleague|address|phone|email|e-mail|birthday|house|home|car|salary|passport|signature|account|diagnosis)\b/i;
+
+/** A speaker label: the name opens a line and a colon and a quote or speech follow. */
+export function isSpeakerLabel(before: string, after: string): boolean {
+  return /(?:^|\n)[ \t>*-]*$/.test(before) && /^\s*:\s*["“'\\]/.test(after);
+}
+
+/** A name addressed at the start of a sentence ("Maria, can you ..."). */
+export function isVocative(after: string): boolean {
+  return /^,\s+(?:can|could|would|will|please|are|do|did|have|thank|thanks|i|we|you|let's|what|how|why|where|when)\b/i.test(
+    after,
+  );
+}
+
+/** "Hi Romilda," / "Hello Danival!": a greeting right before and a comma or line end right after. */
+export function isGreeting(before: string, after: string): boolean {
+  return (
+    /\b(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+$/i.test(before) &&
+    /^\s*(?:[,!:\n]|$)/.test(after)
+  );
+}
+
+/** A house number after the run ("Via Nazario Sauro 112", "Estrela 57"): a street, not a person. */
+export function isFollowedByHouseNumber(after: string): boolean {
+  return /^[ \t]+\d{1,4}[a-zA-Z]?(?=[ \t]*(?:[,\n]|$)|[ \t]+\p{L})(?![ \t]+(?:years?|yrs?|months?|days?|hours?|minutes?|times?|percent|people|of)\b)/iu.test(
+    after,
+  );
+}
+
+/** Surname endings common across Europe (Mikolčić, Söderberg, Kowalski, Petrova, Andersson). */
+const surnameShape =
+  /(?:vić|vič|ić|ič|ov|ova|ev|eva|ovich|evich|ovna|evna|enko|chuk|czuk|sson|ssen|sen|son|ski|ska|sky|cki|cka|wicz|escu|poulos|opoulou|idis|akis|dóttir|dottir|berg|ström|strom|stein|mann|ez|ini|etti|elli|ucci|yan|ian|shvili|dze|oglu|oğlu|nen|inen|lainen)$/u;
+
+/** Whether an unknown capitalised word looks like a name: letters with diacritics or a surname ending. */
+export function hasNameShape(word: string): boolean {
+  if (word.length < 4) return false;
+  return /[^\p{ASCII}]/u.test(word) || surnameShape.test(word.toLowerCase());
+}
