@@ -15,6 +15,7 @@ import type { Database } from "./db/database.js";
 import { runMigrations } from "./db/migrations.js";
 import { openDatabase } from "./db/open.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
+import { createNodeHttpClient, fetchHttpClient } from "./http/index.js";
 import { providerAdapters } from "./providers/registry.js";
 import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
@@ -33,7 +34,10 @@ export interface CreateGatewayOptions {
   beforeProviderCall?: readonly BeforeProviderCall[];
   /** Factories for names `gateway_settings.callbacks` may list, beside the built-in ones. */
   callbacks?: Readonly<Record<string, CallbackFactory>>;
-  /** Upstream HTTP client; default the global `fetch`. */
+  /**
+   * Upstream HTTP client as a `fetch` function (tests record calls with one); default a
+   * keep-alive `node:http` client.
+   */
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -86,8 +90,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       : parseGatewayConfig(options.config, env, "config");
   const metrics = createGatewayMetrics();
   const adapters: Readonly<Record<string, ProviderAdapter>> = providerAdapters;
-  const fetchImpl = options.fetch ?? fetch;
-  const router = createModelRouter({ config, adapters, env, fetch: fetchImpl, logger, metrics });
+  const http = options.fetch ? fetchHttpClient(options.fetch) : createNodeHttpClient();
+  const router = createModelRouter({ config, adapters, env, http, logger, metrics });
   const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry });
   if (config.masterKey === undefined) {
     logger.warn({}, "no general_settings.master_key: every request is accepted without a key");
@@ -102,6 +106,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         : database.location;
     logger.info({ database: where, migrations_applied: applied }, "gateway database ready");
   } catch (error) {
+    http.close();
     if (ownsDatabase) await database.close();
     throw error;
   }
@@ -136,6 +141,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     async close() {
       await app.close();
+      http.close();
       if (ownsDatabase) await database.close();
     },
   };

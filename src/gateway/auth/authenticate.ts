@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { AppError } from "../../common/errors.js";
 import { AuthenticationError, PermissionError, RateLimitError } from "../errors.js";
 import type { KeyCache } from "./key-cache.js";
-import { hashKey, secretsEqual } from "./key-material.js";
+import { hashKey, secretMatcher } from "./key-material.js";
 import type { KeyRecord } from "./key-record.js";
 import type { RpmLimiter } from "./rate-limit.js";
 
@@ -47,6 +47,7 @@ export interface Authenticator {
 /** Create an {@link Authenticator}. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const now = options.now ?? Date.now;
+  const isMaster = options.masterKey === undefined ? () => false : secretMatcher(options.masterKey);
   return {
     async caller(headers) {
       if (options.masterKey === undefined) return { kind: "open" };
@@ -56,7 +57,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
           "No API key: send Authorization: Bearer <key> (or x-api-key)",
         );
       }
-      if (secretsEqual(presented, options.masterKey)) return { kind: "master" };
+      if (isMaster(presented)) return { kind: "master" };
       const record = await options.keys.get(hashKey(presented)).catch((error: unknown) => {
         // Fail closed but say why: the key cannot be checked, not that it is wrong.
         throw new AppError("The key database is unreachable; retry later", {
@@ -87,7 +88,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         );
       }
       const presented = readPresentedKey(headers);
-      if (presented === undefined || !secretsEqual(presented, options.masterKey)) {
+      if (presented === undefined || !isMaster(presented)) {
         throw new AuthenticationError("Key management needs the master key");
       }
     },

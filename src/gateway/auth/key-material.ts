@@ -15,9 +15,11 @@ export function hashKey(rawKey: string): string {
   return createHash("sha256").update(rawKey, "utf8").digest("hex");
 }
 
-/** Compare two secrets in constant time (both are hashed first, so lengths never leak). */
-export function secretsEqual(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given, "utf8").digest();
+/**
+ * A constant-time check against one secret (both sides are hashed, so lengths never leak); the
+ * secret's hash is computed once, not per request.
+ */
+export function secretMatcher(expected: string): (given: string) => boolean {
   const b = createHash("sha256").update(expected, "utf8").digest();
-  return timingSafeEqual(a, b);
+  return (given) => timingSafeEqual(createHash("sha256").update(given, "utf8").digest(), b);
 }

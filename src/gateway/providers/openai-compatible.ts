@@ -1,6 +1,6 @@
 import type { ProviderName } from "../config/schema.js";
 import type { CallContext, JsonObject, ProviderAdapter, UpstreamResult } from "./types.js";
-import { readJson, readSSEJson, sendUpstream } from "./upstream.js";
+import { readJsonAnswer, readSSEJson, sendUpstream } from "./upstream.js";
 
 /** How the key travels: `Authorization: Bearer`, Azure's `api-key` header, or not at all. */
 export type AuthStyle = "bearer" | "api-key" | "none";
@@ -61,7 +61,8 @@ export function openAICompatible(options: OpenAICompatibleOptions): ProviderAdap
     const response = await sendUpstream(request, ctx);
     const isStream = !(body instanceof FormData) && body.stream === true;
     if (isStream) return { stream: true, events: readSSEJson(response, options.name) };
-    return { stream: false, body: await readJson(response, options.name) };
+    const answer = await readJsonAnswer(response, options.name);
+    return { stream: false, body: answer.body, text: answer.text };
   };
   return {
     name: options.name,

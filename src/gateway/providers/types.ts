@@ -1,6 +1,7 @@
 import type { Logger } from "../../common/logger.js";
 import type { Deployment } from "../config/resolve.js";
 import type { ProviderName } from "../config/schema.js";
+import type { HttpClient } from "../http/index.js";
 
 /** A JSON object as it crosses the wire (request or response body). */
 export type JsonObject = Record<string, unknown>;
@@ -10,7 +11,12 @@ export type JsonObject = Record<string, unknown>;
  * caller's format (OpenAI chunks, or Anthropic events for a native `/messages` call).
  */
 export type UpstreamResult =
-  | { readonly stream: false; readonly body: JsonObject }
+  | {
+      readonly stream: false;
+      readonly body: JsonObject;
+      /** The upstream's JSON text when `body` is exactly what it parses to: sent on as is. */
+      readonly text?: string;
+    }
   | { readonly stream: true; readonly events: AsyncIterable<JsonObject> };
 
 /** Everything a provider needs for one call besides the body. */
@@ -20,7 +26,7 @@ export interface CallContext {
   readonly apiKey: string | undefined;
   /** Aborted on timeout or when the client goes away. */
   readonly signal: AbortSignal;
-  readonly fetch: typeof fetch;
+  readonly http: HttpClient;
   readonly logger: Logger;
 }
 

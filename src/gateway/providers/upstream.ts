@@ -1,4 +1,5 @@
 import { isRetryableStatus, UpstreamError } from "../errors.js";
+import type { HttpResponse } from "../http/index.js";
 import { parseSSEStream } from "../sse/index.js";
 import type { CallContext, JsonObject } from "./types.js";
 
@@ -35,11 +36,14 @@ function readErrorMessage(text: string): string {
  * Send one request upstream and return the response when its status is 2xx; otherwise throw an
  * {@link UpstreamError} that keeps the status and the upstream message (with the key scrubbed).
  */
-export async function sendUpstream(request: UpstreamRequest, ctx: CallContext): Promise<Response> {
+export async function sendUpstream(
+  request: UpstreamRequest,
+  ctx: CallContext,
+): Promise<HttpResponse> {
   const isForm = request.body instanceof FormData;
-  let response: Response;
+  let response: HttpResponse;
   try {
-    response = await ctx.fetch(request.url, {
+    response = await ctx.http.request(request.url, {
       method: "POST",
       headers: isForm
         ? request.headers
@@ -69,10 +73,38 @@ export async function sendUpstream(request: UpstreamRequest, ctx: CallContext): 
   });
 }
 
+/** A 2xx JSON answer: the parsed object and the exact text it was parsed from. */
+export interface JsonAnswer {
+  readonly body: JsonObject;
+  readonly text: string;
+}
+
+function parseJsonObject(text: string): JsonObject | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+    return body as JsonObject;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Read a 2xx response as a JSON object. */
-export async function readJson(response: Response, provider: string): Promise<JsonObject> {
-  const body: unknown = await response.json().catch(() => undefined);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+export async function readJson(response: HttpResponse, provider: string): Promise<JsonObject> {
+  return (await readJsonAnswer(response, provider)).body;
+}
+
+/**
+ * Read a 2xx response as a JSON object, keeping its text: a provider that answers in the
+ * client's format passes the text on as it came (no second serialisation).
+ */
+export async function readJsonAnswer(
+  response: HttpResponse,
+  provider: string,
+): Promise<JsonAnswer> {
+  const text = await response.text().catch(() => undefined);
+  const body = text === undefined ? undefined : parseJsonObject(text);
+  if (text === undefined || body === undefined) {
     throw new UpstreamError(
       `${provider}: upstream answered with a body that is not a JSON object`,
       {
@@ -82,16 +114,15 @@ export async function readJson(response: Response, provider: string): Promise<Js
       },
     );
   }
-  return body as JsonObject;
+  return { body, text };
 }
 
 /** Parse an SSE response into its JSON payloads, ending at `data: [DONE]`. */
 export async function* readSSEJson(
-  response: Response,
+  response: HttpResponse,
   provider: string,
 ): AsyncGenerator<JsonObject> {
-  if (response.body === null) return;
-  for await (const record of parseSSEStream(response.body)) {
+  for await (const record of parseSSEStream(response.chunks())) {
     if (record.data === "[DONE]") return;
     let payload: unknown;
     try {

@@ -1,16 +1,17 @@
 import type { Logger } from "../../common/logger.js";
 import type { Deployment } from "../config/resolve.js";
 import { UpstreamError } from "../errors.js";
+import type { HttpClient } from "../http/index.js";
 import type { CallContext, ProviderAdapter, UpstreamResult } from "../providers/types.js";
 import { peekFirst } from "./peek.js";
 
-/** One attempt against one deployment; the router supplies the context (signal, key, fetch). */
+/** One attempt against one deployment; the router supplies the context (signal, key, client). */
 export type Attempt = (adapter: ProviderAdapter, ctx: CallContext) => Promise<UpstreamResult>;
 
 export interface AttemptDeps {
   readonly adapter: ProviderAdapter;
   readonly apiKey: string | undefined;
-  readonly fetch: typeof fetch;
+  readonly http: HttpClient;
   readonly logger: Logger;
 }
 
@@ -31,19 +32,37 @@ export async function runAttempt(
   attempt: Attempt,
   deps: AttemptDeps,
 ): Promise<UpstreamResult> {
-  const timer = new AbortController();
-  const handle = setTimeout(() => timer.abort(timeoutError(deployment)), deployment.timeoutMs);
-  const signal = AbortSignal.any([client, timer.signal]);
-  const ctx = { deployment, apiKey: deps.apiKey, signal, fetch: deps.fetch, logger: deps.logger };
+  // One controller per attempt, fed by the client's signal and the timeout (AbortSignal.any
+  // costs more per call and keeps its sources alive).
+  const controller = new AbortController();
+  const onClientAbort = () => controller.abort(client.reason);
+  if (client.aborted) onClientAbort();
+  else client.addEventListener("abort", onClientAbort, { once: true });
+  let timedOut = false;
+  const handle = setTimeout(() => {
+    timedOut = true;
+    controller.abort(timeoutError(deployment));
+  }, deployment.timeoutMs);
+  const ctx = {
+    deployment,
+    apiKey: deps.apiKey,
+    signal: controller.signal,
+    http: deps.http,
+    logger: deps.logger,
+  };
+  let streaming = false;
   try {
     const result = await attempt(deps.adapter, ctx);
     if (!result.stream) return result;
     const peeked = await peekFirst(result.events);
+    // The client's signal keeps watching the stream until the client goes away.
+    streaming = true;
     return { stream: true, events: peeked.events };
   } catch (error) {
-    if (!client.aborted && timer.signal.aborted) throw timer.signal.reason;
+    if (!client.aborted && timedOut) throw controller.signal.reason;
     throw error;
   } finally {
     clearTimeout(handle);
+    if (!streaming) client.removeEventListener("abort", onClientAbort);
   }
 }

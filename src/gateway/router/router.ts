@@ -2,6 +2,7 @@ import type { Env } from "../../common/config.js";
 import type { Logger } from "../../common/logger.js";
 import type { Deployment, GatewayConfig } from "../config/resolve.js";
 import { BadRequestError, UpstreamError } from "../errors.js";
+import type { HttpClient } from "../http/index.js";
 import type { ProviderAdapter, UpstreamResult } from "../providers/types.js";
 import type { GatewayMetrics } from "../server/metrics.js";
 import { type Attempt, runAttempt } from "./attempt.js";
@@ -18,6 +19,8 @@ export interface Routed {
 export interface ModelRouter {
   /** Every `model_name`, in config order. */
   modelNames(): string[];
+  /** Whether `modelName` is a configured `model_name`. */
+  hasModel(modelName: string): boolean;
   /** Deployments of one `model_name`; 400 naming the model when it is unknown. */
   deploymentsOf(modelName: string): readonly Deployment[];
   /**
@@ -33,7 +36,7 @@ export interface ModelRouterOptions {
   config: GatewayConfig;
   adapters: Readonly<Record<string, ProviderAdapter>>;
   env: Env;
-  fetch: typeof fetch;
+  http: HttpClient;
   logger: Logger;
   metrics: GatewayMetrics;
 }
@@ -70,7 +73,7 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
     const deps = {
       adapter: adapters[deployment.provider] as ProviderAdapter,
       apiKey: keys.get(deployment.id),
-      fetch: options.fetch,
+      http: options.http,
       logger,
     };
     try {
@@ -116,6 +119,7 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
 
   return {
     modelNames: () => [...rotation.groups.keys()],
+    hasModel: (modelName) => rotation.groups.has(modelName),
     deploymentsOf,
     async route(modelName, signal, attempt) {
       deploymentsOf(modelName);

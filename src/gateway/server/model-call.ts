@@ -19,6 +19,8 @@ export interface ModelCall {
   attempt(body: JsonObject): Attempt;
 }
 
+const jsonType = "application/json; charset=utf-8";
+
 function abortOnDisconnect(reply: FastifyReply): AbortController {
   const controller = new AbortController();
   reply.raw.on("close", () => {
@@ -39,7 +41,7 @@ export async function runModelCall(
 ): Promise<void> {
   const started = performance.now();
   // Only configured names become label values, so clients cannot grow the metric series.
-  const known = deps.router.modelNames().includes(call.model);
+  const known = deps.router.hasModel(call.model);
   const labels = { route: call.route, model: known ? call.model : "(unknown)" };
   const done = (status: number) => {
     deps.metrics.requests.inc({ ...labels, status: String(status) });
@@ -66,7 +68,8 @@ export async function runModelCall(
     const { result } = routed;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
-      await reply.code(200).send(result.body);
+      if (result.text === undefined) await reply.code(200).send(result.body);
+      else await reply.code(200).type(jsonType).send(result.text);
       done(200);
       return;
     }

@@ -4,7 +4,7 @@ import { chatCompletionRequestSchema } from "../../formats/openai.js";
 import { anthropicToChatResponse } from "../../translate/anthropic-to-chat-response.js";
 import { chatToAnthropicRequest } from "../../translate/chat-to-anthropic-request.js";
 import type { CallContext, JsonObject, ProviderAdapter, UpstreamResult } from "../types.js";
-import { readJson, readSSEJson, sendUpstream } from "../upstream.js";
+import { readJson, readJsonAnswer, readSSEJson, sendUpstream } from "../upstream.js";
 import { anthropicHeaders, messagesUrl } from "./api.js";
 import { toChatChunks } from "./stream.js";
 
@@ -38,7 +38,8 @@ export const anthropicProvider: ProviderAdapter = {
   async messages(body, ctx): Promise<UpstreamResult> {
     const response = await callMessages(body, ctx);
     if (body.stream === true) return { stream: true, events: readSSEJson(response, "anthropic") };
-    return { stream: false, body: await readJson(response, "anthropic") };
+    const answer = await readJsonAnswer(response, "anthropic");
+    return { stream: false, body: answer.body, text: answer.text };
   },
   async chat(body, ctx): Promise<UpstreamResult> {
     const chat = chatCompletionRequestSchema.parse(body);

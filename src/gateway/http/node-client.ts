@@ -1,0 +1,118 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { HttpClient, HttpRequestInit, HttpResponse } from "./client.js";
+
+interface Target {
+  readonly secure: boolean;
+  readonly hostname: string;
+  readonly port: string;
+  readonly path: string;
+}
+
+/** Parsed URLs by their text: a gateway calls a handful of endpoints, parse each once. */
+function createTargetCache(limit = 256) {
+  const targets = new Map<string, Target>();
+  return (url: string): Target => {
+    const known = targets.get(url);
+    if (known !== undefined) return known;
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new TypeError(`unsupported protocol ${parsed.protocol} in ${parsed.origin}`);
+    }
+    const target = {
+      secure: parsed.protocol === "https:",
+      // `[::1]` → `::1`: node:http wants the bare address.
+      hostname: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: parsed.port,
+      path: `${parsed.pathname}${parsed.search}`,
+    };
+    if (targets.size >= limit) targets.clear();
+    targets.set(url, target);
+    return target;
+  };
+}
+
+/** A multipart form as bytes and its content type (with the boundary), via the web `Response`. */
+async function encodeForm(form: FormData): Promise<{ bytes: Buffer; contentType: string }> {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get("content-type") ?? "multipart/form-data";
+  return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType };
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error("aborted");
+}
+
+function wrapResponse(message: IncomingMessage): HttpResponse {
+  return {
+    status: message.statusCode ?? 0,
+    ok: (message.statusCode ?? 0) >= 200 && (message.statusCode ?? 0) < 300,
+    async text() {
+      const parts: Buffer[] = [];
+      for await (const chunk of message) parts.push(chunk as Buffer);
+      return Buffer.concat(parts).toString("utf8");
+    },
+    chunks: () => message,
+  };
+}
+
+/**
+ * The default {@link HttpClient}: `node:http`/`node:https` with keep-alive agents (connections to
+ * a provider are reused across calls). Aborting the signal destroys the request and its socket,
+ * so the provider sees the client go away.
+ */
+export function createNodeHttpClient(): HttpClient {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, scheduling: "lifo" }),
+    https: new HttpsAgent({ keepAlive: true, scheduling: "lifo" }),
+  };
+  const targetOf = createTargetCache();
+
+  const send = async (url: string, init: HttpRequestInit): Promise<HttpResponse> => {
+    const target = targetOf(url);
+    const headers: Record<string, string | number> = { ...init.headers };
+    let payload: string | Buffer | undefined;
+    if (init.body instanceof FormData) {
+      const form = await encodeForm(init.body);
+      headers["content-type"] = form.contentType;
+      payload = form.bytes;
+    } else {
+      payload = init.body;
+    }
+    if (payload !== undefined) headers["content-length"] = Buffer.byteLength(payload);
+    const signal = init.signal;
+    if (signal?.aborted) throw abortReason(signal);
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const request = (target.secure ? httpsRequest : httpRequest)({
+        agent: target.secure ? agents.https : agents.http,
+        hostname: target.hostname,
+        port: target.port,
+        path: target.path,
+        method: init.method,
+        headers,
+      });
+      const onAbort = () => request.destroy(abortReason(signal as AbortSignal));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const release = () => signal?.removeEventListener("abort", onAbort);
+      request.on("error", (error) => {
+        release();
+        reject(error);
+      });
+      request.once("response", (message) => {
+        // The signal keeps watching until the body is read (or the socket closes).
+        message.once("close", release);
+        message.on("error", release);
+        resolve(wrapResponse(message));
+      });
+      request.end(payload);
+    });
+  };
+
+  return {
+    request: send,
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
