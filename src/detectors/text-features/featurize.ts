@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hashSlice, hashString } from "./hash.js";
+import { type TokenCodes, tokenCodes } from "./token-codes.js";
 
 /** How text becomes a sparse hashed vector; stored with the weights so training and inference agree. */
 export const featureConfigSchema = z.object({
@@ -30,31 +30,35 @@ export function tokenize(text: string): string[] {
 
 /**
  * Call `visit` with the bucket of every word and character n-gram of normalised `text`; training
- * and inference both enumerate features through here, so they always agree.
+ * and inference both enumerate features through here, so they always agree. Pass `scratch`
+ * (from `createTokenCodes`) to reuse its buffers between calls.
  */
 export function forEachFeature(
   text: string,
   config: FeatureConfig,
   visit: (bucket: number) => void,
+  scratch?: TokenCodes,
 ): void {
   const mask = (1 << config.bits) - 1;
-  const tokens = tokenize(text);
-  const hashes = new Uint32Array(tokens.length);
-  for (let index = 0; index < tokens.length; index += 1) hashes[index] = hashString(tokens[index]!);
+  const { hashes, count, joined, length } = tokenCodes(text, scratch);
   for (const order of config.wordNgrams) {
     const seed = (wordSeed + order) >>> 0;
-    for (let start = 0; start + order <= hashes.length; start += 1) {
+    for (let start = 0; start + order <= count; start += 1) {
       let hash = seed;
       for (let offset = 0; offset < order; offset += 1)
         hash = Math.imul(hash ^ hashes[start + offset]!, 0x01000193) >>> 0;
       visit((hash ^ (hash >>> 15)) & mask);
     }
   }
-  const joined = ` ${tokens.join(" ")} `;
+  // Character n-grams of " " + tokens.join(" ") + " ", hashed as `hashSlice` does.
   for (const order of config.charNgrams) {
-    const seed = charSeed + order;
-    for (let start = 0; start + order <= joined.length; start += 1)
-      visit(hashSlice(joined, start, order, seed) & mask);
+    const seed = (charSeed + order) >>> 0;
+    for (let start = 0; start + order <= length; start += 1) {
+      let hash = seed;
+      for (let index = start; index < start + order; index += 1)
+        hash = Math.imul(hash ^ joined[index]!, 0x01000193);
+      visit((hash >>> 0) & mask);
+    }
   }
 }
 
