@@ -49,6 +49,9 @@ function findByPatterns(text: string, types: ReadonlySet<PiiEntityType>): PiiMat
   const found: PiiMatch[] = [];
   for (const recognizer of patternRecognizers) {
     if (!types.has(recognizer.type)) continue;
+    const { hint } = recognizer;
+    if (hint !== undefined && !(typeof hint === "string" ? text.includes(hint) : hint.test(text)))
+      continue;
     for (const match of text.matchAll(recognizer.pattern)) {
       const value = match[0];
       const context = text.slice(Math.max(0, match.index - contextWindow), match.index);

@@ -13,6 +13,11 @@ import { digitsOf, isValidIban, isValidIp, isValidLuhn, isValidSsn } from "./val
 export interface PatternRecognizer {
   readonly type: PiiEntityType;
   readonly pattern: RegExp;
+  /**
+   * A cheap test that every match needs (a literal the pattern contains): when it fails, the
+   * pattern is not run at all. Most chunks hold no e-mail, IPv6 address or UUID.
+   */
+  readonly hint?: string | RegExp;
   score(value: string, context: string): number;
 }
 
@@ -28,6 +33,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     // Starts only where a local part starts (not at every dot inside one), so long runs stay linear.
     pattern:
       /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}\p{L}{2,24}\b/gu,
+    hint: "@",
     score: () => 1,
   },
   {
@@ -35,6 +41,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     type: "EMAIL_ADDRESS",
     pattern:
       /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\.)[\p{L}\p{N}-]+)+/giu,
+    hint: /[[({<]\s*at\s*[\])}>]/i,
     score: () => 0.85,
   },
   {
@@ -62,6 +69,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     type: "IP_ADDRESS",
     // Not followed by a CIDR suffix: 10.20.0.0/16 names a network, not a host.
     pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d|\/\d)/g,
+    hint: /\d\.\d/,
     score: (value) =>
       isValidIp(value) && value !== "0.0.0.0" && value !== "255.255.255.255" ? 0.95 : 0,
   },
@@ -69,6 +77,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     type: "IP_ADDRESS",
     pattern:
       /(?<![\w:])(?:[0-9a-f]{1,4}:){1,7}(?::|(?::[0-9a-f]{1,4}){1,6}|[0-9a-f]{1,4})(?:%\w+)?(?![\w:])|(?<![\w:])::(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4}(?![\w:])/gi,
+    hint: /:[0-9a-f]{0,4}:/i,
     score: (value) => {
       const address = value.split("%")[0] ?? value;
       if (!isValidIp(address) || !/[0-9a-f]{1,4}:[0-9a-f]{0,4}:/i.test(address)) return 0;
@@ -88,17 +97,20 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "UUID",
     pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+    hint: /-[0-9a-f]{4}-[0-9a-f]{4}-/i,
     score: () => 0.95,
   },
   {
     type: "URL",
     pattern: /\b(?:https?|ftp|wss?):\/\/[^\s<>"'`)\]]+[^\s<>"'`)\].,;:!?]/gi,
+    hint: "://",
     score: () => 0.9,
   },
   {
     type: "URL",
     pattern:
       /(?<![@\w.-])www\.[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+(?:\/[^\s<>"'`)\]]*[^\s<>"'`)\].,;:!?])?/giu,
+    hint: /www\./i,
     score: () => 0.85,
   },
   {
@@ -107,6 +119,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
       `(?<![@\\w.-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${commonTlds})(?:\\/[^\\s<>"'\`)\\]]*[^\\s<>"'\`)\\].,;:!?])?(?![\\w@-])`,
       "gi",
     ),
+    hint: new RegExp(`[a-z0-9]\\.(?:${commonTlds})(?![a-z0-9])`, "i"),
     score: () => 0.6,
   },
   {
@@ -117,11 +130,13 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "CRYPTO",
     pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{6,87}\b/g,
+    hint: /bc1/i,
     score: (value) => (isValidBech32Address(value) ? 1 : 0),
   },
   {
     type: "CRYPTO",
     pattern: /\b0x[0-9a-fA-F]{40}\b/g,
+    hint: "0x",
     score: (value) => (isValidEthereumAddress(value) ? 0.95 : 0),
   },
 ];

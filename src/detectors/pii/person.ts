@@ -31,11 +31,21 @@ const listSeparator = /^(?:,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)$/i;
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(wordPattern)) {
-    const word = match[0].replace(/\.$/, "").replace(/['’]s$/u, "");
+    let word = match[0];
+    if (word.endsWith(".")) word = word.slice(0, -1);
+    if (/['’]s$/u.test(word)) word = word.slice(0, -2);
     const end = match.index + word.length;
     tokens.push({ text: word, lower: word.toLowerCase(), start: match.index, end });
   }
   return tokens;
+}
+
+/** Whether the first letter is a capital (fast path for ASCII lower case). */
+function startsUpperCase(word: string): boolean {
+  const code = word.charCodeAt(0);
+  if (code >= 97 && code <= 122) return false;
+  const first = word[0] ?? "";
+  return first !== first.toLowerCase();
 }
 
 function isCapitalized(word: string): boolean {
@@ -206,8 +216,8 @@ function collectRun(
   text: string,
   lexicon: NameLexicon,
   afterTitle: boolean,
+  lowerText: boolean,
 ): Token[] {
-  const lowerText = text === text.toLowerCase();
   const run: Token[] = [];
   for (let cursor = start; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
     const token = tokens[cursor]!;
@@ -232,14 +242,20 @@ function collectRun(
  */
 export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const tokens = tokenize(text);
+  const lowerText = text === text.toLowerCase();
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
+    // In mixed-case text only a capital opens a name: skip the rest before any lookup.
+    if (!lowerText && !startsUpperCase(tokens[index]!.text)) {
+      index++;
+      continue;
+    }
     const previous = tokens[index - 1];
     const afterTitle =
       previous !== undefined &&
       followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon);
-    const run = collectRun(tokens, index, text, lexicon, afterTitle);
+    const run = collectRun(tokens, index, text, lexicon, afterTitle, lowerText);
     // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
     if (
       run.length > 1 &&

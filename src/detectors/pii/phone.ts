@@ -24,6 +24,8 @@ const candidatePattern =
 /** Dates, compact dates and year ranges (20240312.1, 2019-2023) look like short numbers. */
 const datePattern =
   /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$|^(?:1[5-9]|20)\d\d\s*[-–/]\s*(?:1[5-9]|20)\d\d$|^(?:19|20)\d\d[01]\d[0-3]\d\b/;
+/** A dotted quad is an IP address (its own recognizer), never worth asking libphonenumber. */
+const ipv4Pattern = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 /**
  * Part and reference numbers rather than phones: five or more groups that are not the French
  * pairs (24-31-00-000-801), or a spaced slash (PO 55120 / 14).
@@ -84,6 +86,7 @@ export function findPhoneNumbers(
     const candidate = match[0].trimEnd();
     const digits = digitCount(candidate);
     if (digits < 7 || digits > 15 || datePattern.test(candidate)) continue;
+    if (ipv4Pattern.test(candidate)) continue;
     if (!candidate.startsWith("+") && looksLikeReference(candidate)) continue;
     let score = scoreCandidate(candidate, parse, regions);
     if (score === 0) continue;
