@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { VaultEntry } from "../../src/scanners/vault.js";
+import type { FileLoad, LoadRequest } from "./load-chunks.js";
 
 /** One chunk's scan: sanitized text, validity and score maps, and the redactions it made. */
 export interface ChunkScan {
@@ -13,7 +14,13 @@ export interface ChunkScan {
 /** Scans chunks for one ingest run: in-process, on worker threads, or through a guard API. */
 export interface ChunkScanner {
   readonly mode: "in-process" | "workers" | "remote";
-  scan(text: string): Promise<ChunkScan>;
+  /** Scan a batch of chunk texts; the results come back in the same order. */
+  scanBatch(texts: readonly string[]): Promise<ChunkScan[]>;
+  /**
+   * Load and split a file on the scanning threads (worker threads). Without it the pipeline
+   * loads files on the main thread.
+   */
+  loadFile?(request: LoadRequest): Promise<FileLoad>;
   close(): Promise<void>;
 }
 

@@ -27,7 +27,15 @@ async function createScanner(options: IngestCliOptions, set: ScannerSet): Promis
     );
   }
   if (options.workers === 0) return createInProcessScanner(set.configs);
-  return createWorkerScanner(set.configs, options.workers);
+  return createWorkerScanner(
+    set.configs,
+    {
+      chunkSize: options.chunkSize,
+      chunkOverlap: options.chunkOverlap,
+      ...(options.textField ? { textField: options.textField } : {}),
+    },
+    options.workers,
+  );
 }
 
 /** Stop taking new files on the first Ctrl-C; a second one exits at once (old outputs stay intact). */

@@ -1,11 +1,11 @@
-import { extname } from "node:path";
-import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
+import { z } from "zod";
 import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
 import { AppError } from "../../src/common/errors.js";
 import { buildScanners, type ScannerConfig } from "../../src/scanners/registry.js";
-import { createScanPool } from "../../src/workers/scan-pool.js";
-import { type ChunkScanner, chunkScanSchema } from "./chunk-scanner.js";
+import { type ChunkScan, type ChunkScanner, chunkScanSchema } from "./chunk-scanner.js";
+import { createIngestPool } from "./ingest-pool.js";
+import { fileLoadSchema, type LoadSettings } from "./load-chunks.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
 /**
@@ -20,11 +20,16 @@ export async function createInProcessScanner(
   );
   await scanChunk("ragguard warm-up");
   let queue: Promise<unknown> = Promise.resolve();
+  const scanAll = async (texts: readonly string[]): Promise<ChunkScan[]> => {
+    const scans: ChunkScan[] = [];
+    for (const text of texts) scans.push(await scanChunk(text));
+    return scans;
+  };
   return {
     mode: "in-process",
-    scan(text) {
-      // One at a time: scanners are CPU-bound and share the task vault handle.
-      const result = queue.then(() => scanChunk(text));
+    scanBatch(texts) {
+      // One batch at a time: scanners are CPU-bound and share the task vault handle.
+      const result = queue.then(() => scanAll(texts));
       queue = result.catch(() => undefined);
       return result;
     },
@@ -32,43 +37,49 @@ export async function createInProcessScanner(
   };
 }
 
-function workerFile(): string {
-  const self = fileURLToPath(import.meta.url);
-  return fileURLToPath(new URL(`./scan-worker${extname(self)}`, import.meta.url));
-}
+const chunkScansSchema = z.array(chunkScanSchema);
 
 /**
- * Scan on `threads` worker threads through the shared scan pool (`src/workers`), with at most a
- * few chunks queued per thread. Rejects at start with a ConfigError when the scanners are invalid.
+ * Load and scan on `threads` ingest worker threads: each file is read, parsed and split on a
+ * worker, and its chunks are scanned in batches (one message per batch), a few batches queued per
+ * thread. Rejects at start with a ConfigError when the scanners are invalid.
  */
 export async function createWorkerScanner(
   configs: readonly ScannerConfig[],
+  load: LoadSettings,
   threads: number,
   timeoutMs = 120_000,
 ): Promise<ChunkScanner> {
-  const pool = createScanPool({
-    scanners: configs.map((config) => ({ type: config.type, params: config.params ?? {} })),
-    threads,
-    timeoutMs,
-    maxQueue: threads * 8,
-    workerFile: workerFile(),
-  });
+  const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs });
   try {
-    await pool.warmup();
+    // Build the scanners on every thread before the run starts (and surface config errors).
+    await Promise.all(
+      Array.from({ length: threads }, () =>
+        pool.run({ kind: "scan", texts: ["ragguard warm-up"] }),
+      ),
+    );
   } catch (error) {
     await pool.destroy();
     throw error;
   }
-  const limit = pLimit(threads * 4);
+  const limit = pLimit(threads * 2);
   return {
     mode: "workers",
-    scan: (text) =>
+    scanBatch: (texts) =>
       limit(async () => {
-        const outcome: unknown = await pool.scan(text, { mode: "analyze" });
-        const parsed = chunkScanSchema.safeParse(outcome);
-        if (!parsed.success) throw new AppError("scan worker returned an unexpected result");
+        const output = await pool.run({ kind: "scan", texts: [...texts] });
+        const parsed = output.kind === "scan" ? chunkScansSchema.safeParse(output.scans) : null;
+        if (!parsed?.success || parsed.data.length !== texts.length) {
+          throw new AppError("an ingest worker returned an unexpected scan result");
+        }
         return parsed.data;
       }),
+    async loadFile(request) {
+      const output = await pool.run({ kind: "load", request });
+      const parsed = output.kind === "load" ? fileLoadSchema.safeParse(output.load) : null;
+      if (!parsed?.success) throw new AppError("an ingest worker returned an unexpected load");
+      return parsed.data;
+    },
     close: () => pool.destroy(),
   };
 }
@@ -87,13 +98,14 @@ export function createRemoteScanner(
     ignoreInvalid,
   });
   const limit = pLimit(concurrency);
+  const scanOne = (text: string): Promise<ChunkScan> =>
+    limit(async () => {
+      if (text.trim() === "") return { sanitized: text, valid: {}, scores: {}, vaultEntries: [] };
+      return { ...(await filter.scan(text)), vaultEntries: [] };
+    });
   return {
     mode: "remote",
-    scan: (text) =>
-      limit(async () => {
-        if (text.trim() === "") return { sanitized: text, valid: {}, scores: {}, vaultEntries: [] };
-        return { ...(await filter.scan(text)), vaultEntries: [] };
-      }),
+    scanBatch: (texts) => Promise.all(texts.map(scanOne)),
     async close() {},
   };
 }
