@@ -31,6 +31,10 @@ export const actionAfterCue =
 export const speechAfterCue =
   /^\s+(?:said|says|asked|asks|told|replied|shouted|yelled|whispered|laughed|smiled|nodded|sighed|exclaimed)\b/i;
 
+/** Relatives and a birthday: only a person has them ("Gregorina's husband"). */
+export const kinAfterCue =
+  /^['’]s\s+(?:wife|husband|fianc[ée]e?|mother|mom|mum|father|dad|son|daughter|brother|sister|boyfriend|girlfriend|parents|grandmother|grandfather|birthday)\b/i;
+
 /** A possession that belongs to a person ("X's wife", "X's address"). */
 export const possessiveAfterCue =
   /^['’]s\s+(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|boyfriend|girlfriend|family|parents|children|kids|boss|manager|colleague|address|phone|email|e-mail|birthday|house|home|car|salary|passport|signature|account|diagnosis)\b/i;

@@ -9,6 +9,7 @@ import {
   isGreeting,
   isSpeakerLabel,
   isVocative,
+  kinAfterCue,
   possessiveAfterCue,
   roleBeforeCue,
   speechAfterCue,
@@ -67,13 +68,23 @@ function isNameLike(
   afterTitle: boolean,
 ): boolean {
   const word = token.lower;
-  if (word.length < 2 || /['’]/.test(word.slice(1, 3))) return false;
+  // "I'm", "don't" are not names; "O'Brien", "D'Angelo" are.
+  if (word.length < 2 || (/['’]/.test(word.slice(1, 3)) && !/^\p{L}['’]\p{Lu}/u.test(token.text)))
+    return false;
+  if (/['’](?:ve|re|ll|d|t|m)$/.test(word)) return false;
   const known = isKnownName(lexicon, word);
   const allCaps = token.text.length > 1 && token.text === token.text.toUpperCase();
   const caps = isCapitalized(token.text) || (allCaps && known);
   if (!caps) return lowerText && (known || afterTitle) && !lexicon.otherWords.has(word);
   if (known || afterTitle || lexicon.ambiguousNames.has(word)) return true;
+  // An unknown capitalised adverb opens a sentence or a heading ("Frequently asked").
+  if (word.endsWith("ly")) return false;
   return !lexicon.otherWords.has(word) && !lexicon.honorifics.has(word);
+}
+
+/** An initial: one capital letter and a period ("J." in "J. Smith"). */
+function isInitial(token: Token, text: string): boolean {
+  return token.text.length === 1 && text[token.end] === "." && startsUpperCase(token.text);
 }
 
 function gapIsSpace(text: string, from: number, to: number): boolean {
@@ -179,7 +190,9 @@ function scoreRun(
   if (explicit) return Math.max(score, 0.7);
   if (isGreeting(before, after)) return Math.max(score, 0.7);
   // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
-  if (speechAfterCue.test(after) || roleBeforeCue.test(before)) return Math.max(score, 0.6);
+  if (speechAfterCue.test(after) || roleBeforeCue.test(before) || kinAfterCue.test(after)) {
+    return Math.max(score, 0.6);
+  }
   if (known && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   if (strong) return Math.min(1, score + 0.2);
   return score;
@@ -196,7 +209,8 @@ function followsTitle(previous: Token, gap: string, lexicon: NameLexicon): boole
 function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
   return found.map((match, index) => {
     const neighbours = [found[index - 1], found[index + 1]].filter((other) => {
-      if (!other || other.score < 0.55) return false;
+      // A confident neighbour, or two surnames side by side ("Sousa and Ball").
+      if (!other || (other.score < 0.55 && (other.score < 0.4 || match.score < 0.4))) return false;
       const gap =
         other.start > match.start
           ? text.slice(match.end, other.start)
@@ -207,6 +221,19 @@ function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
       ? { ...match, score: Math.min(0.6, match.score + 0.35) }
       : match;
   });
+}
+
+/** Name-like parts of e-mail local parts in `text` ("jane.doe@x.io" gives jane, doe). */
+function emailNameParts(text: string): ReadonlySet<string> {
+  const parts = new Set<string>();
+  if (!text.includes("@")) return parts;
+  for (const match of text.matchAll(/([\p{L}][\p{L}._-]{1,63})@[\p{L}\p{N}-]+\./gu)) {
+    // Only first.last forms: a one-word mailbox is as often a role (payroll@, billing@).
+    const split = match[1]!.toLowerCase().split(/[._-]+/);
+    if (split.length < 2) continue;
+    for (const part of split) if (part.length >= 3) parts.add(part);
+  }
+  return parts;
 }
 
 /** The longest run of name-like tokens from `start` (particles inside, not at the end). */
@@ -222,12 +249,24 @@ function collectRun(
   for (let cursor = start; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
     const token = tokens[cursor]!;
     const last = run[run.length - 1];
-    if (last && !gapIsSpace(text, last.end, token.start)) break;
+    if (last && !gapIsSpace(text, last.end, token.start)) {
+      if (!(isInitial(last, text) && /^\.[ \t]{1,2}$/.test(text.slice(last.end, token.start))))
+        break;
+    }
+    if (!lowerText && isInitial(token, text)) {
+      run.push(token);
+      continue;
+    }
     const particle = run.length > 0 && lexicon.particles.has(token.lower);
     if (!particle && !isNameLike(token, lexicon, lowerText, afterTitle && run.length === 0)) break;
     run.push(token);
   }
-  while (run.length > 0 && lexicon.particles.has(run[run.length - 1]!.lower)) run.pop();
+  // A name ends on a word: drop trailing particles and initials ("Smith J.").
+  while (run.length > 0) {
+    const last = run[run.length - 1]!;
+    if (!lexicon.particles.has(last.lower) && !isInitial(last, text)) break;
+    run.pop();
+  }
   return run;
 }
 
@@ -243,6 +282,7 @@ function collectRun(
 export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const tokens = tokenize(text);
   const lowerText = text === text.toLowerCase();
+  const mailNames = emailNameParts(text);
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -261,7 +301,8 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       run.length > 1 &&
       !afterTitle &&
       atSentenceStart(text, run[0]!.start) &&
-      !isKnownWord(lexicon, run[0]!.lower)
+      !isKnownWord(lexicon, run[0]!.lower) &&
+      !(isInitial(run[0]!, text) && run.some((token) => isKnownName(lexicon, token.lower)))
     ) {
       index++;
       continue;
@@ -275,7 +316,11 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
     if (!placed && !numbered) {
       const start = run[0]!.start;
       const end = run[run.length - 1]!.end;
-      const score = scoreRun(run, text, lexicon, afterTitle);
+      let score = scoreRun(run, text, lexicon, afterTitle);
+      // The same name in an e-mail address nearby (jane.doe@...) confirms it.
+      if (mailNames.size > 0 && run.some((token) => mailNames.has(token.lower))) {
+        score = Math.max(score, 0.8);
+      }
       found.push({ type: "PERSON", start, end, text: text.slice(start, end), score });
     }
     index += run.length;

@@ -45,6 +45,25 @@ describe("findPii", () => {
     expect(found("The band hired the assistant to Szymanska.")).toEqual([["PERSON", "Szymanska"]]);
   });
 
+  it("reads initials, apostrophes, e-mail addresses and lists of surnames", () => {
+    expect(found("Please ask J. Smith or Mary O'Brien before you've left.")).toEqual([
+      ["PERSON", "J. Smith"],
+      ["PERSON", "Mary O'Brien"],
+    ]);
+    expect(found("Write to orla.quennell@example.com; Quennell replies within a day.")).toEqual([
+      ["EMAIL_ADDRESS", "orla.quennell@example.com"],
+      ["PERSON", "Quennell"],
+    ]);
+    expect(found("To: Payroll <payroll@example.com>")).toEqual([
+      ["EMAIL_ADDRESS", "payroll@example.com"],
+    ]);
+    expect(found("Okafor and Mensah designed the bridge in 1998.")).toEqual([
+      ["PERSON", "Okafor"],
+      ["PERSON", "Mensah"],
+    ]);
+    expect(found("Frequently asked questions")).toEqual([]);
+  });
+
   it("leaves streets, saints and places named after people alone", () => {
     expect(found("Send it to 15 rue Victor Hugo, or to Via Nazario Sauro 112.")).toEqual([]);
     expect(found("She moved here from Saint Lucia; the office is on St Ulric.")).toEqual([]);
