@@ -1,6 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.js";
+import { hasPGliteCluster, initPGliteDataDir } from "./pglite-initdb.js";
+
+/**
+ * PGlite's start parameters with 8 MB of shared buffers (its default is 128 MB): the key table
+ * fits many times over, and the gateway's resident memory at rest drops by about 140 MB.
+ */
+const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
 
 function wrap(target: Pick<PGlite, "query">): Queryable {
   return {
@@ -28,14 +35,15 @@ export async function wrapPGlite(
 }
 
 /**
- * Open an embedded PGlite database in `dataDir` (created if missing), or in memory when
- * `dataDir` is `"memory"`.
+ * Open an embedded PGlite database in `dataDir` (created if missing, its initdb run in a child
+ * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory).
  *
  * @example
  * const db = await openPGliteDatabase("./.ragguard/gateway-db");
  */
 export async function openPGliteDatabase(dataDir: string): Promise<Database> {
-  if (dataDir === "memory") return wrapPGlite(new PGlite());
+  if (dataDir === "memory") return wrapPGlite(new PGlite({ startParams }));
   await mkdir(dataDir, { recursive: true });
-  return wrapPGlite(new PGlite(dataDir), `pglite://${dataDir}`);
+  if (!(await hasPGliteCluster(dataDir))) await initPGliteDataDir(dataDir);
+  return wrapPGlite(new PGlite(dataDir, { startParams }), `pglite://${dataDir}`);
 }
