@@ -7,6 +7,7 @@ import { scoringUnits } from "../text-features/segments.js";
 import {
   combineRuleMatches,
   compileRules,
+  hasDampingWord,
   matchRules,
   type RuleMatch,
   type RuleSet,
@@ -54,41 +55,71 @@ interface Scoring {
  * mostly a quoted span introduced as an example (found by its first characters in the view).
  */
 function unitIsDamped(rules: RuleSet, view: string, quotes: QuoteContext, unit: string): boolean {
-  if (rules.damping.test(unit)) return true;
-  const start = view.indexOf(unit.slice(0, 40));
+  if (hasDampingWord(rules, unit)) return true;
+  const start = locateUnit(view, unit);
   return start !== -1 && quotes.quotedAsExample(start, start + unit.length);
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Where `unit` starts in `view`, or -1. Units join pieces with a space where the view may have
+ * line breaks, so the fallback matches the first words with any white space between them.
+ */
+export function locateUnit(view: string, unit: string): number {
+  const start = view.indexOf(unit.slice(0, 40));
+  if (start !== -1) return start;
+  const words = unit.slice(0, 40).split(" ").filter(Boolean).map(escapeRegExp);
+  return words.length === 0 ? -1 : view.search(new RegExp(words.join("\\s+")));
+}
+
 function explainText({ rules, model, scorer }: Scoring, text: string): PromptInjectionExplanation {
-  let ruleBest = 0;
-  let modelBest = 0;
+  // Full-weight and damped (quoted or discussed) evidence are kept apart: full-weight rule and
+  // model evidence add up (noisy-OR), damped evidence never adds to anything.
+  let ruleFull = 0;
+  let ruleDamped = 0;
+  let modelFull = 0;
+  let modelDamped = 0;
   let topUnit = "";
+  let topProbability = 0;
   const matches: RuleMatch[] = [];
   for (const view of textViews(text)) {
     const quotes = createQuoteContext(view, rules.quoteLeadIn);
     const viewMatches = matchRules(rules, view, quotes);
     matches.push(...viewMatches);
-    ruleBest = Math.max(ruleBest, combineRuleMatches(viewMatches));
+    ruleFull = Math.max(ruleFull, combineRuleMatches(viewMatches.filter((match) => !match.damped)));
+    for (const match of viewMatches)
+      if (match.damped) ruleDamped = Math.max(ruleDamped, match.score);
     if (model === null || scorer === null) continue;
     for (const unit of scoringUnits(view)) {
       const raw = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
       // Like rules, a sentence that quotes or discusses attacks counts for less.
-      const probability =
-        raw > 0.5 && unitIsDamped(rules, view, quotes, unit) ? raw * rules.dampingFactor : raw;
-      if (probability > modelBest) {
-        modelBest = probability;
+      const damped = raw > 0.5 && unitIsDamped(rules, view, quotes, unit);
+      const probability = damped ? raw * rules.dampingFactor : raw;
+      if (damped) modelDamped = Math.max(modelDamped, probability);
+      else modelFull = Math.max(modelFull, probability);
+      if (probability > topProbability) {
+        topProbability = probability;
         topUnit = unit;
       }
     }
   }
-  const score = 1 - (1 - ruleBest) * (1 - modelBest);
-  return { score, ruleScore: ruleBest, modelScore: modelBest, matches, topUnit };
+  const score = Math.max(1 - (1 - ruleFull) * (1 - modelFull), ruleDamped, modelDamped);
+  return {
+    score,
+    ruleScore: Math.max(ruleFull, ruleDamped),
+    modelScore: Math.max(modelFull, modelDamped),
+    matches,
+    topUnit,
+  };
 }
 
 /**
  * The built-in prompt-injection detector: normalisation and decoding, then high-precision rules
  * and a linear model over every sentence and two-sentence window; the score is the noisy-OR of
- * the best rule and the best model probability.
+ * the best full-weight rule and model probabilities, or the best damped one if that is higher.
  *
  * @example
  * const detector = createPromptInjectionDetector({ model: loadBuiltinPromptInjectionModel() });

@@ -89,6 +89,14 @@ export function sentenceAround(text: string, start: number, end: number): string
   return text.slice(from, to);
 }
 
+/** URLs, e-mail addresses and domain names (`docs.example/…`), whose words are not prose. */
+const addressLike = /\S*:\/\/\S*|[\w.+-]*@\S+|\b[\w-]{2,}(?:\.[\w-]{2,})+(?:\/\S*)?/g;
+
+/** True when `sentence`, without its URLs and domain names, has a damping word. */
+export function hasDampingWord(ruleSet: RuleSet, sentence: string): boolean {
+  return ruleSet.damping.test(sentence) && ruleSet.damping.test(sentence.replace(addressLike, " "));
+}
+
 /**
  * True when a match at `[start, end)` quotes or discusses an attack: its sentence has a damping
  * word, or it sits in a quoted span (code, quotation marks, a table row) introduced as an
@@ -102,7 +110,7 @@ export function isDampedAt(
   end: number,
 ): boolean {
   return (
-    ruleSet.damping.test(sentenceAround(text, start, end)) || quotes.quotedAsExample(start, end)
+    hasDampingWord(ruleSet, sentenceAround(text, start, end)) || quotes.quotedAsExample(start, end)
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * Where a text quotes rather than says: inline code, code fences, quotation marks and table
- * rows. An attack phrase inside such a span is an example (a security write-up's payload table,
+ * Where a text quotes rather than says: inline code, code fences, quotation marks, table rows and
+ * the paragraph under a line that ends in a colon. An attack phrase inside such a span is an example (a security write-up's payload table,
  * the rules card of a board game) when the text that introduces the span says so: it talks about
  * attacks, examples, tests, or addresses people (players, students, staff).
  */
@@ -35,8 +35,12 @@ const singleQuote = new RegExp(
   `(?<![\\p{L}\\p{N}])['\u2018][^'\u2019\\n]{4,${maxQuote}}['\u2019](?![\\p{L}\\p{N}])`,
   "gu",
 );
+/** What may stand before a quote that makes up a whole line: a bullet or a list number. */
+const listItemPrefix = /^[ \t]*(?:[-*+>]|\d{1,3}[.)])?[ \t]*$/;
 /** HTML attribute values (`style="…"`): quotation marks that quote nothing. */
 const attributeValue = /[\w-]\s*=\s*(?:"[^"\n]*"|'[^'\n]*')/g;
+/** A line ending in a colon and the paragraph under it ("The host reads this card aloud:"). */
+const introducedBlock = /([^\n:]{8,200}:)[ \t]*\n(?:[ \t]*\n)*([^\n]+(?:\n[^\n]+)*)/g;
 /** A run of markdown table rows. */
 const tableBlock = /(?:^|\n)[ \t]*\|[^\n]*(?:\n[ \t]*\|[^\n]*)*/g;
 
@@ -46,10 +50,14 @@ function lineEnd(text: string, from: number): number {
 }
 
 /**
- * The sentence before an inline quote (back to the last `.`, `!`, `?` or line break; the line
- * above when the quote opens its line) and the rest of the quote's line.
+ * The sentence before an inline quote (back to the last `.`, `!`, `?` or line break), or the
+ * lines above when the quote makes up its line (a list of examples), plus the rest of its line.
  */
 function inlineLeadInOf(text: string, start: number, end: number): string {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  // A quote that is a whole list item or line is introduced by the lines above it.
+  if (listItemPrefix.test(text.slice(lineStart, start)))
+    return `${text.slice(Math.max(0, lineStart - blockLeadIn), lineStart)} ${text.slice(end, lineEnd(text, end))}`;
   let from = start;
   const floor = Math.max(0, start - inlineLeadIn);
   while (from > floor && /\s/.test(text[from - 1]!)) from -= 1;
@@ -83,6 +91,17 @@ export function quotedSpans(text: string): QuotedSpan[] {
           : inlineLeadInOf(text, found.index, end);
       out.push({ kind, start: found.index, end, leadIn });
     }
+  }
+  introducedBlock.lastIndex = 0;
+  for (let found = introducedBlock.exec(text); found !== null; found = introducedBlock.exec(text)) {
+    const intro = found[1]!;
+    const block = found[2]!;
+    const end = found.index + found[0].length;
+    // Only the introducing sentence counts: the text above it may be about anything.
+    const lead = intro.slice(intro.search(/[^.!?]*$/));
+    out.push({ kind: "quote", start: end - block.length, end, leadIn: lead });
+    // The paragraph may itself introduce the next one.
+    introducedBlock.lastIndex = end - block.length - 1;
   }
   tableBlock.lastIndex = 0;
   for (let found = tableBlock.exec(text); found !== null; found = tableBlock.exec(text)) {

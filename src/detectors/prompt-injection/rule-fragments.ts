@@ -4,7 +4,7 @@
  */
 export const ruleFragments: Readonly<Record<string, string>> = {
   /** Someone addressed as an AI, in English, German, French, Spanish, Italian, Portuguese. */
-  AI: "(?:ai|a\\.i\\.|artificial intelligence|(?:ai |virtual |digital |automated |smart )?assistants?|chat ?bots?|chatgpt|gpt(?:-?\\d+\\w*)?|claude|gemini|copilot|llms?|(?:large )?language models?|ai models?|agents?|ai agents?|bots?|summari[sz]ers?|summari[sz]ation (?:tool|model|system|bot)s?|automated (?:reader|system|tool|reviewer|agent|pipeline)s?|ki|ki-assistent(?:en)?|sprachmodell|assistenten|ia|l'ia|asistente(?: de ia| virtual)?|assistente(?: virtuale| ia)?|modelo(?: de lenguaje| de linguagem)?|modele(?: de langage)?|modello(?: linguistico)?|agente)",
+  AI: "(?:ai|a\\.i\\.|artificial intelligence|(?:ai |virtual |digital |automated |smart )?assistants?|chat ?bots?|chatgpt|gpt(?:-?\\d+\\w*)?|claude|gemini|copilot|llms?|(?:large )?language models?|ai models?|agents?|ai agents?|bots?|summari[sz]ers?|summari[sz]ation (?:tool|model|system|bot)s?|automated (?:reader|system|tool|reviewer|agent|pipeline)s?|(?:ai|digital|automated|virtual|smart|autonomous)[ -](?:[\\w-]+ )?(?:systems?|guides?|readers?|tools?|helpers?|services?|pipelines?|crawlers?)|ki|ki-assistent(?:en)?|sprachmodell|assistenten|ia|l'ia|asistente(?: de ia| virtual)?|assistente(?: virtuale| ia)?|modelo(?: de lenguaje| de linguagem)?|modele(?: de langage)?|modello(?: linguistico)?|agente)",
   /** Earlier guidance an override would throw away. */
   PREV: "(?:previous|prior|preceding|above|earlier|former|original|initial|old|existing|current|default|system|developer|safety|all|any|other|your)",
   /** What an AI is told to throw away. */

@@ -97,7 +97,7 @@ export const goalRules: readonly InjectionRule[] = [
     id: "tool-call",
     intent: "tool",
     pattern:
-      "(?:use|call|invoke|run|trigger|execute|activate)\\w* (?:the |your |its |an? )?(?:\\w+ )?(?:send_?email|email|mail|delete_?file|delete|file ?system|filesystem|payment|transfer|banking|shell|terminal|bash|browser|http|fetch|web ?request|calendar|crm|database|sql|python|code[_ ]interpreter)[_ ]?(?:tool|function|plugin|api|action|capability|command|integration)s?\\b",
+      "(?:use|call|invoke|run|trigger|execute|activate)\\w* (?:the |your |its |an? )?(?:\\w+ )?(?:send_?email|email|mail|delete_?file|delete|file ?system|filesystem|payment|transfer|banking|shell|terminal|bash|browser|http|fetch|web ?request|calendar|crm|database|sql|python|code[_ ]interpreter)s?[_ ]?(?:tool|function|plugin|api|action|capability|command|integration)s?\\b",
     weight: 0.8,
   },
   {
@@ -120,6 +120,20 @@ export const goalRules: readonly InjectionRule[] = [
     pattern:
       "(?:transfer|wire|send|pay|move|remit)\\w* (?:\\w+ ){0,2}(?:[$€£]\\s?\\d[\\d,.]*|\\d[\\d,.]*\\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth)|(?:the |all )?(?:funds|money|balance))(?: \\w+){0,6} (?:to|into) (?:\\w+ ){0,3}(?:account|iban|wallet|address|beneficiary)(?: \\w+){0,8} (?:without (?:asking|confirm|telling|notif)|silently|immediately|do not (?:ask|confirm|tell|notify)|don't (?:ask|confirm|tell))",
     weight: 0.8,
+  },
+  {
+    id: "tool-payment-unconfirmed",
+    intent: "tool",
+    pattern:
+      "(?:transfer|wire|send|pay|move|remit|charge|initiate an? (?:payment|transfer|wire)|make an? (?:payment|transfer)|vire[rz]?|virement|transfiere|transfiera|transferir|transfira|trasferisci|trasferire|uberweise|uberweisen|zahle)\\w* (?:\\w+ ){0,3}(?:[$€£]\\s?\\d[\\d,.]*|(?:usd|eur|gbp|chf) ?\\d[\\d,.]*|\\d[\\d,.]*\\s?(?:usd|eur|gbp|chf|dollars|euros|pounds|btc|eth))(?: \\S+){0,10} (?:(?:to|into|sur|auf|a|al|sul|para|na) (?:le |la |el |das |den |il |o |a )?(?:\\w+ ){0,2}(?:account|iban|wallet|konto|compte|cuenta|conto|conta|card|karte|carte|tarjeta)|[a-z]{2}[a-z\\d]{2}(?: ?[a-z\\d]{4}){0,2} ?\\d{4}(?: ?[a-z\\d]{1,4}){0,5})(?: \\S+){0,10}? (?:without (?:asking|confirm|telling|notif|approval|permission)|silently|immediately|do not (?:ask|confirm|tell|notify)|don't (?:ask|confirm|tell)|sans (?:demander|confirmation|prevenir)|ohne (?:nachzufragen|ruckfrage|bestatigung|zu fragen)|sin (?:pedir|preguntar|confirmacion|avisar)|senza (?:chiedere|conferma|avvisare)|sem (?:pedir|confirmacao|avisar))",
+    weight: 0.8,
+  },
+  {
+    id: "tool-mass-message",
+    intent: "tool",
+    pattern:
+      "(?:send|forward|e-?mail|message|reply to|write to)\\w* (?:\\w+ ){0,4}(?:to )?(?:all|every|each) (?:of )?(?:the |your |my |their )?(?:contacts|recipients|addresses in|people in (?:the|your) (?:address book|contacts)|e-?mails? in the inbox)",
+    weight: 0.6,
   },
   // Deceiving or manipulating the user through the AI's reply.
   {

@@ -51,6 +51,13 @@ export const injectionRules: readonly InjectionRule[] = [
     weight: 0.8,
   },
   {
+    id: "header-notice-inline",
+    intent: "fake-header",
+    pattern:
+      "\\b(?:system|admin|administrator|developer|operator|root|sysadmin) (?:notice|override|instructions?|message|command|directive|update)s?\\s*:",
+    weight: 0.45,
+  },
+  {
     id: "header-instruction",
     intent: "fake-header",
     pattern:
@@ -69,7 +76,7 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "override-en",
     intent: "override",
     pattern:
-      "{DROP} (?:(?:all|any|every|each|the|of|your|my|these|those|its)\\s+){0,3}(?:{PREV}\\s+){1,3}{RULES}",
+      "{DROP} (?:(?:all|any|every|each|the|of|your|my|these|those|its)\\s+){0,3}(?:{PREV}\\s+){1,3}{RULES}\\b(?! (?:in|on|of|from|for) (?:section|chapter|page|step|appendix|figure|table|the (?:manual|box|label|guide|leaflet|form|packaging|handbook|sheet|card|website)|this (?:guide|manual|document|leaflet|form)|(?:version|revision|firmware|model) \\w+))",
     weight: 0.9,
   },
   {
@@ -201,7 +208,7 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "addressee-dear",
     intent: "addressee",
     pattern:
-      "(?:^|\\n|[.!?:] )(?:dear|hey|hello|hi|attention|attn|psst|ok|okay),? (?:the )?{AI}\\b",
+      "(?:^|\\n|[.!?:,;] )(?:dear|hey|hello|hi|attention|attn|psst|ok|okay),? (?:the |all |any )?{AI}\\b",
     weight: 0.8,
   },
   {
@@ -230,7 +237,7 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "addressee-participle",
     intent: "addressee",
     pattern:
-      "\\b(?:(?:ai|llm|gpt|automated|autonomous|ai-powered|machine)[ -](?:[\\w-]+ )?(?:systems?|tools?|services?|readers?|reviewers?|agents?|assistants?|models?|helpers?|pipelines?|bots?)|chatbots?|bots?|agents?|llms?|language models?|copilots?)(?: [\\w-]+){0,3}? (?:reading|processing|summari[sz]ing|helping|executing|running|analy[sz]ing|reviewing|answering|handling|parsing|viewing|browsing|assisting|working on|indexing|ingesting|translating|scanning|crawling|evaluating|grading|screening|that reads?|that process(?:es)?|that summari[sz]es?)(?: [\\w-]+){0,2}? (?:this|these|the following|the present|our|my|here)\\b",
+      "\\b(?:(?:ai|llm|gpt|automated|autonomous|ai-powered|machine)[ -](?:[\\w-]+ )?(?:systems?|tools?|services?|readers?|reviewers?|agents?|assistants?|models?|helpers?|pipelines?|bots?)|chatbots?|bots?|agents?|llms?|language models?|copilots?)(?: [\\w-]+){0,3}? (?:reading|processing|summari[sz]ing|helping|executing|running|analy[sz]ing|reviewing|answering|handling|parsing|viewing|browsing|assisting|working on|indexing|ingesting|translating|scanning|crawling|evaluating|grading|screening|(?:that|who|which) (?:reads?|process(?:es)?|summari[sz]es?|index(?:es)?|reviews?|crawls?|parses?|scans?|analy[sz]es?|answers? questions about))(?: [\\w-]+){0,2}? (?:this|these|the following|the present|our|my|here|patch notes|release notes|pages?|documents?|e-?mails?|posts?|threads?|articles?|files?)\\b",
     weight: 0.8,
   },
   {
