@@ -15,6 +15,13 @@ declare module "autocannon" {
     body?: string;
     requests?: AutocannonRequest[];
   }
-  function autocannon(options: AutocannonOptions): Promise<unknown>;
+  /** The running load: a promise of the result that also emits one `response` per answer. */
+  interface AutocannonInstance extends PromiseLike<unknown> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): this;
+  }
+  function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
 }

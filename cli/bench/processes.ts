@@ -58,7 +58,7 @@ export async function startServer(
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code}: ${stderr}`))),
   );
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const ok = await Promise.race([
       fetch(`${url}${readyPath}`).then(
@@ -68,7 +68,7 @@ export async function startServer(
       exited,
     ]);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${args[0]} not ready after 60 s: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${args[0]} not ready after 120 s: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   exited.catch(() => {});

@@ -1,0 +1,148 @@
+import { anchors } from "./anchors.js";
+import type { FixedRateResult } from "./fixed-rate.js";
+import type { LoadResult } from "./load.js";
+import type { BenchOutput } from "./section.js";
+import { formatSpread, type Spread, spread } from "./stats.js";
+
+export const variants = [
+  "direct",
+  "gateway",
+  "gateway 1000-char",
+  "gateway+guard 1000-char",
+] as const;
+export type Variant = (typeof variants)[number];
+
+interface Rss {
+  gateway: number;
+  guardApi: number;
+}
+
+export interface GatewayRuns {
+  saturation: ReadonlyMap<Variant, readonly LoadResult[]>;
+  steady: ReadonlyMap<Variant, readonly FixedRateResult[]>;
+  settings: {
+    rounds: number;
+    saturationSeconds: number;
+    fixedSeconds: number;
+    connections: number;
+    rate: number;
+  };
+  memory: {
+    database: "pglite";
+    atStart: Rss;
+    afterLoad: Rss;
+    /** The same gateway on PostgreSQL (`RAGGUARD_BENCH_DATABASE_URL`), when set. */
+    postgres?: { atStart: number; afterLoad: number };
+  };
+}
+
+type Percentiles = Pick<LoadResult, "p50Ms" | "p95Ms" | "p99Ms">;
+const keys = ["p50Ms", "p95Ms", "p99Ms"] as const;
+
+/** Per-round differences `a - b` of each percentile (rounds are paired: same minute). */
+function added<T extends Percentiles>(a: readonly T[], b: readonly T[]) {
+  const diff = (key: (typeof keys)[number]) =>
+    spread(a.map((result, i) => result[key] - (b[i]?.[key] ?? Number.NaN)));
+  return { p50Ms: diff("p50Ms"), p95Ms: diff("p95Ms"), p99Ms: diff("p99Ms") };
+}
+
+function percentiles<T extends Percentiles>(runs: readonly T[]) {
+  return {
+    p50Ms: spread(runs.map((r) => r.p50Ms)),
+    p95Ms: spread(runs.map((r) => r.p95Ms)),
+    p99Ms: spread(runs.map((r) => r.p99Ms)),
+  };
+}
+
+const ms = (value: Spread) => formatSpread(value, 2);
+
+/** Figures, table and notes of the gateway section. */
+export function summariseGateway(runs: GatewayRuns): BenchOutput {
+  const sat = (variant: Variant) => runs.saturation.get(variant) ?? [];
+  const fix = (variant: Variant) => runs.steady.get(variant) ?? [];
+  const ratio = spread(
+    sat("gateway").map((r, i) => r.reqPerSec / (sat("direct")[i]?.reqPerSec ?? Number.NaN)),
+  );
+  const { rounds, saturationSeconds, fixedSeconds, connections, rate } = runs.settings;
+  const saturation = {
+    connections,
+    durationSeconds: saturationSeconds,
+    variants: Object.fromEntries(
+      variants.map((variant) => [
+        variant,
+        {
+          ...percentiles(sat(variant)),
+          reqPerSec: spread(sat(variant).map((r) => r.reqPerSec)),
+          non2xx: sat(variant).reduce((sum, r) => sum + r.non2xx, 0),
+          errors: sat(variant).reduce((sum, r) => sum + r.errors, 0),
+        },
+      ]),
+    ),
+    gatewayAdded: added(sat("gateway"), sat("direct")),
+    throughputRatio: ratio,
+    guardAdded: added(sat("gateway+guard 1000-char"), sat("gateway 1000-char")),
+  };
+  const fixedRate = {
+    requestsPerSecond: rate,
+    durationSeconds: fixedSeconds,
+    variants: Object.fromEntries(
+      variants.map((variant) => [
+        variant,
+        {
+          ...percentiles(fix(variant)),
+          achievedPerSec: spread(fix(variant).map((r) => r.achievedPerSec)),
+          non2xx: fix(variant).reduce((sum, r) => sum + r.non2xx, 0),
+          errors: fix(variant).reduce((sum, r) => sum + r.errors, 0),
+          missed: fix(variant).reduce((sum, r) => sum + r.missed, 0),
+        },
+      ]),
+    ),
+    gatewayAdded: added(fix("gateway"), fix("direct")),
+    guardAdded: added(fix("gateway+guard 1000-char"), fix("gateway 1000-char")),
+  };
+  const figures = { rounds, saturation, fixedRate, memoryMiB: runs.memory };
+
+  const rows = variants.flatMap((variant) => {
+    const s = saturation.variants[variant]!;
+    const f = fixedRate.variants[variant]!;
+    return [
+      [
+        variant,
+        `${connections} conn`,
+        ms(s.p50Ms),
+        ms(s.p95Ms),
+        ms(s.p99Ms),
+        formatSpread(s.reqPerSec, 0),
+        String(s.non2xx + s.errors),
+      ],
+      [
+        variant,
+        `${rate} rps`,
+        ms(f.p50Ms),
+        ms(f.p95Ms),
+        ms(f.p99Ms),
+        formatSpread(f.achievedPerSec, 0),
+        String(f.non2xx + f.errors + f.missed),
+      ],
+    ];
+  });
+  const { liteLLM } = anchors;
+  const g = fixedRate.gatewayAdded;
+  const guard = fixedRate.guardAdded;
+  const { memory } = runs;
+  const postgres = memory.postgres
+    ? `; on PostgreSQL ${memory.postgres.atStart.toFixed(0)} / ${memory.postgres.afterLoad.toFixed(0)}`
+    : "";
+  return {
+    figures,
+    header: ["target", "load", "p50 ms", "p95 ms", "p99 ms", "req/s", "non-2xx+errors+missed"],
+    rows,
+    notes: [
+      `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3). Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
+      `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through the gateway every call is that plus a server and a client hop, on the same 2 cores as the load generator.`,
+      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms.`,
+      `RSS MiB at start / after load: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)}${postgres} (goal <= 120), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} (goal <= 300; workers included).`,
+      `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream runs in its own process.`,
+    ],
+  };
+}
