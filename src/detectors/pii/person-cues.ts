@@ -39,9 +39,9 @@ export const kinAfterCue =
 export const possessiveAfterCue =
   /^['’]s\s+(?:wife|husband|partner|mother|mom|mum|father|dad|son|daughter|brother|sister|friend|boyfriend|girlfriend|family|parents|children|kids|boss|manager|colleague|address|phone|email|e-mail|birthday|house|home|car|salary|passport|signature|account|diagnosis)\b/i;
 
-/** A speaker label: the name opens a line and a colon and a quote or speech follow. */
+/** A speaker label: the name opens a line and a colon and a quote or a sentence follow. */
 export function isSpeakerLabel(before: string, after: string): boolean {
-  return /(?:^|\n)[ \t>*-]*$/.test(before) && /^\s*:\s*["“'\\]/.test(after);
+  return /(?:^|\n)[ \t>*-]*$/.test(before) && /^:[ \t]*(?:["“'\\]|\p{Lu})/u.test(after);
 }
 
 /** A name addressed at the start of a sentence ("Maria, can you ..."). */

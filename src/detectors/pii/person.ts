@@ -184,7 +184,9 @@ function scoreRun(
     roleBeforeCue.test(before) ||
     actionAfterCue.test(after) ||
     possessiveAfterCue.test(after) ||
-    isSpeakerLabel(before, after) ||
+    // "Jordan: I'm ..." but not a form field ("Name: ...", "Summary: ...").
+    (isSpeakerLabel(before, after) &&
+      (/^:\s*["“'\\]/.test(after) || run.some((token) => isKnownName(lexicon, token.lower)))) ||
     (atSentenceStart(text, first.start) && isVocative(after));
   if (known && (strong || headerNameCue.test(before))) return Math.max(score, 0.85);
   if (explicit) return Math.max(score, 0.7);

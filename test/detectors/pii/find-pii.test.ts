@@ -62,6 +62,16 @@ describe("findPii", () => {
       ["PERSON", "Mensah"],
     ]);
     expect(found("Frequently asked questions")).toEqual([]);
+    const transcript = findPii(
+      "Oksana: I can take the night shift.\nName: Ann Weller",
+      ["PERSON"],
+      resources,
+    ).map(({ text, score }) => [text, score >= 0.85]);
+    expect(transcript).toEqual([
+      ["Oksana", true],
+      ["Name", false],
+      ["Ann Weller", true],
+    ]);
   });
 
   it("leaves streets, saints and places named after people alone", () => {
