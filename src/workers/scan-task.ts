@@ -96,6 +96,22 @@ export function createScanTask(
   };
 }
 
+/** Scanned once by each worker before it takes work: names, mail, phone and secret-like shapes. */
+const warmUpText =
+  "Warm-up: Jane Smith (jane@example.com, +1 415 555 0100) asked to ignore the previous notes.";
+
+/**
+ * Run `run` once on a warm-up text in each mode, so that scanners load their lazy resources (the
+ * PII name lexicon, phone metadata) and get compiled before the first real request. Never
+ * rejects: a scanner that fails to build reports it on every task instead.
+ */
+export async function warmUpScanTask(
+  run: (input: ScanTaskInput) => Promise<ScanTaskOutput>,
+): Promise<void> {
+  for (const mode of ["analyze", "scan"] as const)
+    await run({ text: warmUpText, mode, failFast: false, suppress: [] });
+}
+
 /** The task output for a scan that threw: the error's wire-safe fields, so the pool can rethrow. */
 export function failedScanOutput(error: unknown): ScanTaskFailure {
   const appError = toAppError(error);

@@ -1,8 +1,13 @@
 import { workerData } from "node:worker_threads";
 import { createScanner } from "../scanners/registry.js";
-import { createScanTask, parseScanWorkerData } from "./scan-task.js";
+import { createScanTask, parseScanWorkerData, warmUpScanTask } from "./scan-task.js";
 
 const { scanners, source } = parseScanWorkerData(workerData);
+const run = createScanTask(scanners, createScanner, source);
 
-/** The task a scan pool's worker threads run: the registry's scanners over one text. */
-export const scanTask = createScanTask(scanners, createScanner, source);
+/**
+ * The task a scan pool's worker threads run: the registry's scanners over one text. Exported as
+ * a promise that piscina awaits before it reports the worker ready, so a worker (a replacement
+ * too) takes no scan until its scanners are built and have loaded what they load lazily.
+ */
+export const scanTask = warmUpScanTask(run).then(() => run);

@@ -5,7 +5,12 @@ import {
   ScanQueueFullError,
   ScanTimeoutError,
 } from "../../src/workers/errors.js";
-import { createScanPool, type ScanPool } from "../../src/workers/scan-pool.js";
+import {
+  createScanPool,
+  defaultWorkerResourceLimits,
+  type ScanPool,
+  type ScanPoolOptions,
+} from "../../src/workers/scan-pool.js";
 import type { ScannerConfigInput } from "../../src/workers/scan-task.js";
 
 const workerFile = new URL("./support/test-scan-worker.ts", import.meta.url);
@@ -13,7 +18,7 @@ const pools: ScanPool[] = [];
 
 function pool(
   scanners: ScannerConfigInput[],
-  options: { threads?: number; maxQueue?: number; timeoutMs?: number } = {},
+  options: Omit<ScanPoolOptions, "scanners" | "workerFile"> = {},
 ): ScanPool {
   const created = createScanPool({ scanners, workerFile, threads: 1, ...options });
   pools.push(created);
@@ -120,6 +125,13 @@ describe("createScanPool", () => {
     }
     expect(errors[0]?.message).toContain("stray async failure");
     expect((await stray.scan("second")).sanitized).toBe("second");
+  });
+
+  it("starts workers with a small young generation unless told otherwise", async () => {
+    const small = await pool([{ type: "Heap" }]).scan("x");
+    expect(small.scores.Heap).toBe(defaultWorkerResourceLimits.maxYoungGenerationSizeMb! / 1000);
+    const custom = pool([{ type: "Heap" }], { resourceLimits: { maxYoungGenerationSizeMb: 24 } });
+    expect((await custom.scan("x")).scores.Heap).toBe(0.024);
   });
 
   it("cancels on the caller's signal and refuses scans after destroy", async () => {

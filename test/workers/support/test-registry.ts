@@ -1,3 +1,4 @@
+import { resourceLimits } from "node:worker_threads";
 import { ConfigError } from "../../../src/common/errors.js";
 import type { Scanner } from "../../../src/scan/scanner.js";
 import type { Vault } from "../../../src/scanners/vault.js";
@@ -14,7 +15,8 @@ function spin(ms: number): void {
 /**
  * A tiny scanner registry for pool tests: `Regex` (patterns, native RegExp, redacts), `Email`
  * (redacts e-mail addresses into the vault as `[REDACTED_EMAIL_n]`), `Spin` (CPU for `ms`), `Fail`,
- * `Stray` (throws outside the scan, killing its worker).
+ * `Stray` (throws outside the scan, killing its worker), `Heap` (scores its worker's young
+ * generation limit in GB, so a test can see the pool's resource limits).
  */
 export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vault }): Scanner {
   const params = config.params ?? {};
@@ -62,6 +64,17 @@ export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vau
             throw new Error("stray async failure");
           }, 10);
           return { sanitized: text, valid: true, score: 0 };
+        },
+      };
+    case "Heap":
+      return {
+        name: "Heap",
+        scan(text) {
+          return {
+            sanitized: text,
+            valid: true,
+            score: (resourceLimits.maxYoungGenerationSizeMb ?? 0) / 1000,
+          };
         },
       };
     case "Fail":
