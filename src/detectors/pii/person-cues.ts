@@ -6,7 +6,7 @@
 
 /** "my name is", "calls me", "named him", "signed by", "Dear": the next word is a name. */
 export const explicitNameCue =
-  /(?:\bname is|\bname\s*[:=-]|\bnamed(?: (?:him|her|them))?|\bcalls? me|\bcall me|\bknown as|\bnicknamed|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
+  /(?:\bname is|\bname\s*[:=?-]|\bnamed(?: (?:him|her|them))?|\bcalls? me|\bcall me|\bknown as|\bnicknamed|\bi am|\bi'm|\bthis is|\bcalled|\bsigned(?: by)?|\bdear|\b(?:patient|customer|employee|client|applicant|account holder|cardholder)\s*:?)\s*$/i;
 
 /** Headers and sign-offs before a name ("From:", "Regards,"); they also precede teams and roles. */
 export const headerNameCue =
@@ -17,7 +17,7 @@ export const headerNameCue =
  * case: a capitalised role opens a title instead ("Coach Mode", "Assistant Response").
  */
 export const roleBeforeCue =
-  /\b(?:CEO|CTO|CFO|assistant|secretary|colleague|co-?worker|friend|wife|husband|fianc[ée]e?|partner|son|daughter|brother|sister|mother|father|mom|mum|dad|uncle|aunt|cousin|nephew|niece|grandson|granddaughter|boss|manager|supervisor|ceo|cto|cfo|founder|co-?founder|founders|director|actor|actress|singer|author|novelist|poet|painter|player|coach|nurse|lawyer|attorney|tenant|landlord|student|teacher|starring|featuring|co-?starring|according to|(?:said|says|asked|added|wrote|replied|told))(?:\s+(?:to|of))?\s*:?\s*$/;
+  /\b(?:CEO|CTO|CFO|assistant|secretary|colleague|co-?worker|friend|wife|husband|fianc[ée]e?|partner|son|daughter|brother|sister|mother|father|mom|mum|dad|uncle|aunt|cousin|nephew|niece|grandson|granddaughter|kid|child|baby|stepson|stepdaughter|boss|manager|supervisor|ceo|cto|cfo|founder|co-?founder|founders|director|actor|actress|singer|author|novelist|poet|painter|player|coach|nurse|lawyer|attorney|tenant|landlord|student|teacher|starring|featuring|co-?starring|according to|(?:said|says|asked|added|wrote|replied|told))(?:\s+(?:to|of))?\s*:?\s*$/;
 
 /** Text right before a name that makes one more likely ("hello", "ask", "with"). */
 export const weakNameCue =
@@ -33,7 +33,7 @@ export const speechAfterCue =
 
 /** Relatives and a birthday: only a person has them ("Gregorina's husband"). */
 export const kinAfterCue =
-  /^['’]s\s+(?:wife|husband|fianc[ée]e?|mother|mom|mum|father|dad|son|daughter|brother|sister|boyfriend|girlfriend|parents|grandmother|grandfather|birthday)\b/i;
+  /^['’]s\s+(?:wife|husband|fianc[ée]e?|mother|mom|mum|father|dad|son|daughter|brother|sister|boyfriend|girlfriend|parents|grandmother|grandfather|kids?|child|children|baby|birthday)\b/i;
 
 /** A possession that belongs to a person ("X's wife", "X's address"). */
 export const possessiveAfterCue =
@@ -42,6 +42,11 @@ export const possessiveAfterCue =
 /** A speaker label: the name opens a line and a colon and a quote or a sentence follow. */
 export function isSpeakerLabel(before: string, after: string): boolean {
   return /(?:^|\n)[ \t>*-]*$/.test(before) && /^:[ \t]*(?:["“'\\]|\p{Lu})/u.test(after);
+}
+
+/** A request right after an unknown word opening a sentence names who is asked ("Jakobine, can I"). */
+export function isRequestVocative(after: string): boolean {
+  return /^,\s+(?:can|could|would|will) (?:you|i|we)\b/i.test(after);
 }
 
 /** A name addressed at the start of a sentence ("Maria, can you ..."). */

@@ -7,6 +7,7 @@ import {
   headerNameCue,
   isFollowedByHouseNumber,
   isGreeting,
+  isRequestVocative,
   isSpeakerLabel,
   isVocative,
   kinAfterCue,
@@ -104,6 +105,10 @@ const placeBefore = new Set(
   ),
 );
 
+const abbreviatedSuffixes = new Set(
+  "st rd ave blvd ln dr ct pl sq hwy ltd inc llc llp plc gmbh ag corp co".split(" "),
+);
+
 /** A run that is a street, a place or an organisation rather than a person. */
 function isPlaceOrOrganization(
   run: readonly Token[],
@@ -115,6 +120,8 @@ function isPlaceOrOrganization(
   const first = run[0]!;
   const last = run[run.length - 1]!;
   if (lexicon.placePrefixes.has(first.lower) && run.length > 1) return true;
+  // "President St", "Dr. Inc": an abbreviated street or company word alone is no name.
+  if (run.length === 1 && abbreviatedSuffixes.has(first.lower)) return true;
   if (previous && placeBefore.has(previous.lower)) {
     const gap = text.slice(previous.end, first.start);
     if (/^\.?[ \t]{1,2}$/.test(gap)) return true;
@@ -192,7 +199,12 @@ function scoreRun(
   if (explicit) return Math.max(score, 0.7);
   if (isGreeting(before, after)) return Math.max(score, 0.7);
   // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
-  if (speechAfterCue.test(after) || roleBeforeCue.test(before) || kinAfterCue.test(after)) {
+  if (
+    speechAfterCue.test(after) ||
+    roleBeforeCue.test(before) ||
+    kinAfterCue.test(after) ||
+    (atSentenceStart(text, first.start) && isRequestVocative(after))
+  ) {
     return Math.max(score, 0.6);
   }
   if (known && weakNameCue.test(before)) return Math.min(1, score + 0.15);

@@ -43,6 +43,14 @@ describe("findPii", () => {
     expect(found('"Fine," says Brzęczyszczykiewicz.')).toEqual([["PERSON", "Brzęczyszczykiewicz"]]);
     expect(found("Our neighbours named her Mark")).toEqual([["PERSON", "Mark"]]);
     expect(found("The band hired the assistant to Szymanska.")).toEqual([["PERSON", "Szymanska"]]);
+    expect(found("Sorry for the delay. Kaveri, could you send the forms?")).toEqual([
+      ["PERSON", "Kaveri"],
+    ]);
+    expect(found("What is your last name? Wojtaszek")).toEqual([["PERSON", "Wojtaszek"]]);
+    expect(found("Ask Mr. Park or Ms. Hall at 27 President St.")).toEqual([
+      ["PERSON", "Park"],
+      ["PERSON", "Hall"],
+    ]);
   });
 
   it("reads initials, apostrophes, e-mail addresses and lists of surnames", () => {
