@@ -106,6 +106,7 @@ export function compileLexicon(data: LexiconData): Lexicon {
     return undefined;
   };
   const starts = phraseStarts(terms.keys());
+  const prefixes = squeezedPrefixes(terms.keys());
   const longestTerm = Math.max(0, ...[...terms.keys()].map((term) => term.length));
   const matchMasked = (word: string): [string, Entry] | undefined => {
     const candidates = byInitial.get(word[0]!) ?? [];
@@ -142,7 +143,7 @@ export function compileLexicon(data: LexiconData): Lexicon {
       for (let index = 0; index < tokens.length; index += 1) {
         const token = tokens[index]!;
         const phrase = starts.has(token.text)
-          ? matchPhrase(tokens, index, lookup, longestTerm)
+          ? matchPhrase(tokens, index, lookup, longestTerm, prefixes)
           : undefined;
         if (phrase) {
           hits.push(toHit(phrase[0], phrase[1], index, phrase[2], false));
@@ -169,13 +170,41 @@ function phraseStarts(terms: Iterable<string>): Set<string> {
   return out;
 }
 
+/**
+ * Every prefix of each one-word term and the first two words of each multi-word term, with
+ * letter runs squeezed to one (`squeezeRuns(term, 1)`). A lookup can only find a term whose
+ * squeezed form starts with the squeezed words it was given, so two tokens whose squeezed forms
+ * (spaced or joined) are missing here start no term.
+ */
+function squeezedPrefixes(terms: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const term of terms) {
+    const squeezed = squeezeRuns(term, 1);
+    const words = squeezed.split(" ");
+    if (words.length > 1) out.add(`${words[0]} ${words[1]}`);
+    else for (let end = 1; end <= squeezed.length; end += 1) out.add(squeezed.slice(0, end));
+  }
+  return out;
+}
+
 function matchPhrase(
   tokens: readonly NormalizedToken[],
   index: number,
   lookup: (word: string) => [string, Entry] | undefined,
   longestTerm: number,
+  prefixes: ReadonlySet<string>,
 ): [string, Entry, number] | undefined {
   const longest = Math.min(maxPhraseWords, tokens.length - index);
+  if (longest < 2) return undefined;
+  // Squeezing never joins letters across a space, so the spaced form squeezes word by word.
+  const first = tokens[index]!.text;
+  const second = tokens[index + 1]!.text;
+  if (
+    !prefixes.has(`${squeezeRuns(first, 1)} ${squeezeRuns(second, 1)}`) &&
+    !prefixes.has(squeezeRuns(first + second, 1))
+  ) {
+    return undefined;
+  }
   for (let length = longest; length >= 2; length -= 1) {
     let spaced = tokens[index]!.text;
     let joined = spaced;

@@ -16,6 +16,11 @@ export function toTokenForm(entry: string): string[] {
     .filter((word) => word !== "");
 }
 
+/** Slot of a word in a first-word filter: its first code unit (low 7 bits) and length (to 31). */
+function filterSlot(word: string): number {
+  return ((word.charCodeAt(0) & 127) << 5) | Math.min(word.length, 31);
+}
+
 /**
  * Compile phrases for matching token lists.
  *
@@ -34,19 +39,32 @@ export function compilePhrases(entries: readonly string[]): PhraseSet {
     list.sort((a, b) => b.length - a.length);
     byFirst.set(parts[0]!, list);
   }
+  // Most tokens start no phrase of a given set; this filter turns them away without hashing
+  // the word (the rules scan every token against about twenty sets).
+  const firstWords = new Uint8Array(128 << 5);
+  for (const first of byFirst.keys()) firstWords[filterSlot(first)] = 1;
   return {
     has: (word) => words.has(word),
     matchAt(tokens, index) {
-      const candidates = byFirst.get(tokens[index]?.text ?? "");
+      const first = tokens[index]?.text ?? "";
+      if (firstWords[filterSlot(first)] === 0) return -1;
+      const candidates = byFirst.get(first);
       if (!candidates) return -1;
-      for (const parts of candidates) {
-        if (parts.every((part, offset) => tokens[index + offset]?.text === part)) {
-          return index + parts.length;
-        }
-      }
+      for (const parts of candidates)
+        if (startsWith(tokens, index, parts)) return index + parts.length;
       return -1;
     },
   };
+}
+
+function startsWith(
+  tokens: readonly NormalizedToken[],
+  index: number,
+  parts: readonly string[],
+): boolean {
+  for (let offset = 0; offset < parts.length; offset += 1)
+    if (tokens[index + offset]?.text !== parts[offset]) return false;
+  return true;
 }
 
 /** Every `[start, end)` range where a phrase of `set` occurs. */

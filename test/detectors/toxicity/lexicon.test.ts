@@ -45,6 +45,13 @@ describe("toxicity lexicon", () => {
     expect(find("mother fucker")).toMatchObject([{ term: "motherfucker", length: 2 }]);
   });
 
+  it("finds phrases and compounds stretched across their words (the phrase pre-check)", () => {
+    expect(find("you son off a bitchhh")).toMatchObject([{ term: "son of a bitch", length: 4 }]);
+    expect(find("mother ffuucker")).toMatchObject([{ term: "motherfucker", length: 2 }]);
+    expect(find("mothe rfucker")).toMatchObject([{ term: "motherfucker", length: 2 }]);
+    expect(find("son of mine, a bitch")).toEqual([]);
+  });
+
   it("resolves masked words, preferring the common swear words", () => {
     expect(find("f*ck off")).toMatchObject([{ term: "fuck", masked: true }]);
     expect(find("s**t")).toMatchObject([{ term: "shit" }]);
