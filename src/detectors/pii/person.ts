@@ -34,8 +34,11 @@ function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(wordPattern)) {
     let word = match[0];
-    if (word.endsWith(".")) word = word.slice(0, -1);
-    if (/['’]s$/u.test(word)) word = word.slice(0, -2);
+    if (word.charCodeAt(word.length - 1) === 46) word = word.slice(0, -1); // "."
+    const apostrophe = word.charCodeAt(word.length - 2);
+    if (word.endsWith("s") && (apostrophe === 39 || apostrophe === 0x2019)) {
+      word = word.slice(0, -2); // "'s", "’s"
+    }
     const end = match.index + word.length;
     tokens.push({ text: word, lower: word.toLowerCase(), start: match.index, end });
   }
@@ -241,9 +244,11 @@ function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
 function emailNameParts(text: string): ReadonlySet<string> {
   const parts = new Set<string>();
   if (!text.includes("@")) return parts;
-  for (const match of text.matchAll(/([\p{L}][\p{L}._-]{1,63})@[\p{L}\p{N}-]+\./gu)) {
+  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
+    const local = /[\p{L}][\p{L}._-]{1,63}$/u.exec(text.slice(Math.max(0, at - 64), at));
+    if (!local) continue;
     // Only first.last forms: a one-word mailbox is as often a role (payroll@, billing@).
-    const split = match[1]!.toLowerCase().split(/[._-]+/);
+    const split = local[0].toLowerCase().split(/[._-]+/);
     if (split.length < 2) continue;
     for (const part of split) if (part.length >= 3) parts.add(part);
   }
