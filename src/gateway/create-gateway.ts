@@ -15,7 +15,7 @@ import type { Database } from "./db/database.js";
 import { runMigrations } from "./db/migrations.js";
 import { openDatabase } from "./db/open.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
-import { createNodeHttpClient, fetchHttpClient } from "./http/index.js";
+import { createNodeHttpClient, fetchHttpClient, type HttpClient } from "./http/index.js";
 import { providerAdapters } from "./providers/registry.js";
 import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
@@ -55,7 +55,7 @@ export interface Gateway {
 function buildHooks(
   config: GatewayConfig,
   options: CreateGatewayOptions,
-  deps: { logger: Logger; env: Env; registry: Registry },
+  deps: { logger: Logger; env: Env; registry: Registry; http: HttpClient },
 ): BeforeProviderCall[] {
   const factories = { ...builtinCallbacks, ...options.callbacks };
   const hooks = config.settings.callbacks.map((name, index) => {
@@ -92,7 +92,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const adapters: Readonly<Record<string, ProviderAdapter>> = providerAdapters;
   const http = options.fetch ? fetchHttpClient(options.fetch) : createNodeHttpClient();
   const router = createModelRouter({ config, adapters, env, http, logger, metrics });
-  const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry });
+  const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry, http });
   if (config.masterKey === undefined) {
     logger.warn({}, "no general_settings.master_key: every request is accepted without a key");
   }

@@ -3,6 +3,7 @@ import type { Registry } from "prom-client";
 import type { Logger } from "../common/logger.js";
 import type { Caller } from "./auth/authenticate.js";
 import type { GatewaySettings } from "./config/schema.js";
+import type { HttpClient } from "./http/index.js";
 import type { RouteKind } from "./providers/types.js";
 
 /**
@@ -39,7 +40,10 @@ export type CallbackFactory = (deps: {
   settings: GatewaySettings;
   logger: Logger;
   env: Readonly<Record<string, string | undefined>>;
+  /** The `fetch` given to `createGateway`, else the global one. */
   fetch: typeof fetch;
+  /** The gateway's HTTP client (kept-alive connections), built on that `fetch` when one is given. */
+  http: HttpClient;
   /** The gateway's Prometheus registry (served on `/metrics`), for the callback's own metrics. */
   registry: Registry;
 }) => BeforeProviderCall;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
+import type { HttpClient, HttpResponse } from "../http/index.js";
 
 /** The guard API's `/analyze/prompt` answer (LLM Guard API compatible). */
 export const guardResponseSchema = z.looseObject({
@@ -26,7 +27,7 @@ export interface GuardClientOptions {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
-  fetch: typeof fetch;
+  http: HttpClient;
 }
 
 /**
@@ -42,23 +43,34 @@ export function createGuardClient(options: GuardClientOptions) {
     prompt: string,
     signal?: AbortSignal,
   ): Promise<GuardResponse> {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
+    // One controller for the timeout and the client's signal (cheaper than AbortSignal.any).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error("guard API timeout"));
+    }, options.timeoutMs);
+    const onClientAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onClientAbort();
+    else signal?.addEventListener("abort", onClientAbort, { once: true });
+    let response: HttpResponse;
     let text: string;
     try {
-      response = await options.fetch(url, {
+      response = await options.http.request(url, {
         method: "POST",
         headers,
         body: JSON.stringify({ prompt }),
-        signal: combined,
+        signal: controller.signal,
       });
       text = await response.text();
     } catch (error) {
-      if (timeout.aborted) {
+      if (timedOut) {
         throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
       }
       throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onClientAbort);
     }
     if (!response.ok) {
       throw new GuardUnavailableError(`${url} answered HTTP ${response.status}`);

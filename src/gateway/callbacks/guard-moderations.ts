@@ -64,7 +64,7 @@ export const guardModerations: CallbackFactory = (deps) => {
     baseUrl,
     apiKey: env.GUARD_API_KEY,
     timeoutMs: (settings.guard_timeout ?? defaultTimeoutSeconds) * 1000,
-    fetch: deps.fetch,
+    http: deps.http,
   });
   const metrics = createGuardCheckMetrics(registry);
   const failOpen = settings.guard_fail_open === true;
