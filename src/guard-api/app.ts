@@ -70,6 +70,8 @@ async function createServer(
     bodyLimit: config.app.body_limit,
     return503OnClosing: false,
     trustProxy: config.app.trust_proxy,
+    // A request must arrive whole within 300 s (node's default; fastify's is no limit).
+    requestTimeout: 300_000,
   });
   // JSON only: anything else (text/plain included, which fastify parses by default) gets 415.
   app.removeContentTypeParser("text/plain");

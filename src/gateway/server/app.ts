@@ -12,7 +12,13 @@ const bodyLimit = 26 * 1024 * 1024;
 
 /** Build the fastify app with every gateway route; no network I/O until it listens. */
 export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit, return503OnClosing: true });
+  // requestTimeout: a request must arrive whole within 300 s (node's default; fastify's is none).
+  const app = Fastify({
+    logger: false,
+    bodyLimit,
+    return503OnClosing: true,
+    requestTimeout: 300_000,
+  });
   app.addContentTypeParser(
     "multipart/form-data",
     { parseAs: "buffer", bodyLimit },
