@@ -1,13 +1,15 @@
 import { normalizeText } from "../../../src/detectors/text-features/normalize.js";
-import { splitPieces } from "../../../src/detectors/text-features/segments.js";
+import { scoringUnits, splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { createRandom, type Random, splitHoldout } from "../lib/random.js";
 import { generateAttack } from "./attack-grammar.js";
 import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
 import { generateForeignAttack } from "./foreign-grammar.js";
 import { generateHardNegatives } from "./hard-negative-generator.js";
 import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
+import { generateOrdinaryPrompts } from "./ordinary-prompts.js";
 import { fillSlots } from "./slots.js";
 import type { PromptInjectionSources } from "./sources.js";
+import { generateContextNegative, type Side as TemplateSide } from "./writeup-negatives.js";
 
 /** A labelled text (a scoring unit for training, or a whole chunk for validation). */
 export interface LabelledText {
@@ -117,7 +119,7 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
     out.push({ text, label: 1, kind: attack.kind });
   }
   for (const text of side.direct)
-    out.push({ text: truncate(text), label: 1, kind: "direct", weight: 2 });
+    out.push({ text: truncate(text), label: 1, kind: "direct", weight: 4 });
   for (const piece of random.shuffle(pieces).slice(0, attacks * 2))
     out.push({ text: piece, label: 0, kind: "carrier" });
   for (let index = 0; index < attacks / 2; index += 1) {
@@ -131,7 +133,7 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
   for (const text of [...side.benignPrompts, ...side.ordinary])
     out.push({ text, label: 0, kind: "prompt", weight: 2 });
   for (const text of side.rolePlay) {
-    out.push({ text: truncate(text), label: 0, kind: "roleplay" });
+    out.push({ text: truncate(text), label: 0, kind: "roleplay", weight: 2 });
     for (const piece of splitPieces(text).slice(0, 3))
       out.push({ text: piece, label: 0, kind: "roleplay-piece" });
   }
@@ -213,13 +215,79 @@ function validationSets(
   return { chunks: out, direct };
 }
 
+/** Attack sentences of one side, slot-filled, for write-ups to quote. */
+function quotableAttacks(side: Side, random: Random, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const [, body] = random.pick(side.bodies);
+    return fillSlots(body, random);
+  });
+}
+
+/** True when most of `unit` is one of the quoted attack strings (the detector damps those). */
+function mostlyQuoted(unit: string, quoted: readonly string[]): boolean {
+  return quoted.some((attack) => unit.includes(attack) && attack.length >= 0.5 * unit.length);
+}
+
+/**
+ * Hard-negative training units from documents that quote attacks or address people: every
+ * sentence and window of each document, except the ones that are only the quoted attack.
+ */
+function contextNegativeUnits(side: Side, random: Random, documents: number): LabelledText[] {
+  const attacks = quotableAttacks(side, random, 400);
+  const out: LabelledText[] = [];
+  for (let index = 0; index < documents; index += 1) {
+    const negative = generateContextNegative(random, "train", attacks);
+    const quoted = negative.quoted.map(normalizeText);
+    for (const unit of scoringUnits(normalizeText(negative.text))) {
+      if (mostlyQuoted(unit, quoted)) continue;
+      out.push({ text: unit, label: 0, kind: `context/${negative.kind}`, weight: 2 });
+    }
+  }
+  for (const { text, kind } of generateOrdinaryPrompts(random, "train", 1500))
+    out.push({ text, label: 0, kind, weight: 2 });
+  return out;
+}
+
+/** Validation chunks that quote attacks or address people, and XSTest-style ordinary prompts. */
+function contextValidation(
+  side: Side,
+  random: Random,
+  chunks: number,
+): { chunks: LabelledText[]; ordinary: LabelledText[] } {
+  const templateSide: TemplateSide = "validation";
+  const attacks = quotableAttacks(side, random, 200);
+  const out: LabelledText[] = [];
+  for (let index = 0; index < chunks; index += 1) {
+    const negative = generateContextNegative(random, templateSide, attacks);
+    const room = Math.max(150, 980 - negative.text.length);
+    const text = random.chance(0.5)
+      ? negative.text.slice(0, 1000)
+      : plant(excerpt(side, random, Math.min(room, 200 + random.int(500))), negative.text, random);
+    out.push({ text, label: 0, kind: `hard/${negative.kind}` });
+  }
+  const ordinary = generateOrdinaryPrompts(random, templateSide, 400).map(
+    ({ text, kind }): LabelledText => ({ text, label: 0, kind }),
+  );
+  return { chunks: out, ordinary };
+}
+
 /** The full training and validation data, reproducible from `seed`. */
 export function buildDataset(sources: PromptInjectionSources, seed: number, attacks = 14000) {
   const random = createRandom(seed);
   const { train, validation } = splitAll(sources, random);
-  const units = trainingUnits(train, random, attacks).map((row) => ({
+  const baseUnits = trainingUnits(train, random, attacks);
+  const base = validationSets(validation, random, 300);
+  // Context hard negatives draw from their own generator so the sets above stay as they were.
+  const contextRandom = createRandom(seed + 7);
+  const units = [...baseUnits, ...contextNegativeUnits(train, contextRandom, 2500)].map((row) => ({
     ...row,
     text: normalizeText(row.text),
   }));
-  return { units, ...validationSets(validation, random, 300) };
+  const context = contextValidation(validation, contextRandom, 150);
+  return {
+    units,
+    chunks: [...base.chunks, ...context.chunks],
+    direct: base.direct,
+    ordinary: context.ordinary,
+  };
 }

@@ -100,18 +100,27 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
     rows.map((row) => ({ score: detector.predict(row.text), label: row.label }));
   const chunkScores = score(data.chunks);
   const directScores = score(data.direct);
+  const ordinaryScores = score(data.ordinary);
   // The threshold keeps false positives at `maxFpr` on documents (clean and hard-negative chunks)
   // and ordinary prompts together. Role-play prompts (awesome-chatgpt-prompts) are reported but
   // do not set it: they are instructions to an AI by design.
-  const negatives = [...chunkScores, ...directScores]
+  const negatives = [...chunkScores, ...directScores, ...ordinaryScores]
     .filter(
       (row, index) =>
-        row.label === 0 && [...data.chunks, ...data.direct][index]?.kind !== "roleplay",
+        row.label === 0 &&
+        [...data.chunks, ...data.direct, ...data.ordinary][index]?.kind !== "roleplay",
     )
     .map((row) => row.score);
-  const threshold = Math.max(0.5, thresholdForFpr(negatives, options.maxFpr ?? 0.015));
+  // Never below 0.6, so no weak rule on its own (a "bot:" line, "you are now", weights <= 0.55)
+  // flags a text.
+  const threshold = Math.max(0.6, thresholdForFpr(negatives, options.maxFpr ?? 0.015));
   log(format("validation chunks", chunkScores, threshold));
-  log(format("validation direct prompts", directScores, threshold));
+  const isRolePlay = (index: number) => data.direct[index]?.kind === "roleplay";
+  const directOnly = directScores.filter((_, index) => !isRolePlay(index));
+  log(format("validation direct injections vs ordinary prompts", directOnly, threshold));
+  log(format("validation ordinary prompts (XSTest-style)", ordinaryScores, threshold));
+  const rolePlayScores = directScores.filter((_, index) => isRolePlay(index));
+  log(format("validation role-play prompts", rolePlayScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });
   writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
   writeJsonl(
@@ -122,6 +131,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
     join(options.validationDir, "roleplay.jsonl"),
     data.direct.filter((row) => row.kind === "roleplay"),
   );
+  writeJsonl(join(options.validationDir, "ordinary.jsonl"), data.ordinary);
   const file: LinearModelFile = {
     ...draft,
     threshold: Math.round(threshold * 1000) / 1000,
@@ -130,7 +140,9 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
       units: data.units.length,
       validation: {
         chunks: binaryMetrics(chunkScores, threshold),
-        direct: binaryMetrics(directScores, threshold),
+        direct: binaryMetrics(directOnly, threshold),
+        ordinary: binaryMetrics(ordinaryScores, threshold),
+        rolePlay: binaryMetrics(rolePlayScores, threshold),
       },
     },
   };

@@ -39,8 +39,10 @@ const singleQuote = new RegExp(
 const listItemPrefix = /^[ \t]*(?:[-*+>]|\d{1,3}[.)])?[ \t]*$/;
 /** HTML attribute values (`style="…"`): quotation marks that quote nothing. */
 const attributeValue = /[\w-]\s*=\s*(?:"[^"\n]*"|'[^'\n]*')/g;
-/** A line ending in a colon and the paragraph under it ("The host reads this card aloud:"). */
-const introducedBlock = /([^\n:]{8,200}:)[ \t]*\n(?:[ \t]*\n)*([^\n]+(?:\n[^\n]+)*)/g;
+/** A colon that ends a line, then any blank lines: the end of a line that introduces a block. */
+const colonLineEnd = /:[ \t]*\n(?:[ \t]*\n)*/g;
+/** How far back the introducing line of a block reaches. */
+const introReach = 200;
 /** A run of markdown table rows. */
 const tableBlock = /(?:^|\n)[ \t]*\|[^\n]*(?:\n[ \t]*\|[^\n]*)*/g;
 
@@ -92,16 +94,16 @@ export function quotedSpans(text: string): QuotedSpan[] {
       out.push({ kind, start: found.index, end, leadIn });
     }
   }
-  introducedBlock.lastIndex = 0;
-  for (let found = introducedBlock.exec(text); found !== null; found = introducedBlock.exec(text)) {
-    const intro = found[1]!;
-    const block = found[2]!;
-    const end = found.index + found[0].length;
-    // Only the introducing sentence counts: the text above it may be about anything.
-    const lead = intro.slice(intro.search(/[^.!?]*$/));
-    out.push({ kind: "quote", start: end - block.length, end, leadIn: lead });
-    // The paragraph may itself introduce the next one.
-    introducedBlock.lastIndex = end - block.length - 1;
+  colonLineEnd.lastIndex = 0;
+  for (let found = colonLineEnd.exec(text); found !== null; found = colonLineEnd.exec(text)) {
+    const start = found.index + found[0].length;
+    if (start >= text.length || text[start] === "\n") continue;
+    // The block runs to the next blank line; only the introducing sentence counts as lead-in.
+    const blank = text.indexOf("\n\n", start);
+    const end = blank === -1 ? text.length : blank;
+    const lineStart = text.lastIndexOf("\n", found.index - 1) + 1;
+    const intro = text.slice(Math.max(lineStart, found.index - introReach), found.index + 1);
+    out.push({ kind: "quote", start, end, leadIn: intro.slice(intro.search(/[^.!?]*$/)) });
   }
   tableBlock.lastIndex = 0;
   for (let found = tableBlock.exec(text); found !== null; found = tableBlock.exec(text)) {
