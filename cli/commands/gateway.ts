@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { createLogger, type LogFormat } from "../../src/common/logger.js";
 import { loadGatewayConfig } from "../../src/gateway/config/load.js";
 import { createGateway } from "../../src/gateway/create-gateway.js";
+import { preferSmallWasmCode } from "../../src/gateway/db/pglite.js";
 import { action, parsePort, waitForShutdown } from "../run.js";
 
 interface GatewayCliOptions {
@@ -43,6 +44,7 @@ export function gatewayCommand(): Command {
           name: "gateway",
         });
         const config = await loadGatewayConfig(options.config, process.env);
+        if (!/^postgres(ql)?:/.test(config.databaseUrl ?? "")) preferSmallWasmCode();
         const gateway = await createGateway({ config, logger, env: process.env });
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
