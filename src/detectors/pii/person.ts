@@ -215,6 +215,23 @@ function scoreRun(
   return score;
 }
 
+const lowerCueEnds = new Set(["is", "me", "named", "signed", "am", "i'm", "im"]);
+
+/**
+ * "my name is", "call me" (`strong`: whatever word follows is the name) or "i'm" (`weak`: only a
+ * known name) right before `token`, which may be in lower case.
+ */
+function followsLowerNameCue(
+  previous: Token | undefined,
+  token: Token,
+  text: string,
+): "strong" | "weak" | undefined {
+  if (!previous || !lowerCueEnds.has(previous.lower)) return undefined;
+  const before = text.slice(Math.max(0, token.start - 16), token.start);
+  if (/(?:\bname is|\bcalls? me|\bnamed|\bsigned)[ \t]+$/i.test(before)) return "strong";
+  return /(?:\bi am|\bi'm|\bim)[ \t]+$/i.test(before) ? "weak" : undefined;
+}
+
 /** "Dr. X", "President X": a period only after an abbreviated title, never a sentence end. */
 function followsTitle(previous: Token, gap: string, lexicon: NameLexicon): boolean {
   if (!lexicon.honorifics.has(previous.lower)) return false;
@@ -305,16 +322,23 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
-    // In mixed-case text only a capital opens a name: skip the rest before any lookup.
-    if (!lowerText && !startsUpperCase(tokens[index]!.text)) {
+    const previous = tokens[index - 1];
+    // In mixed-case text only a capital opens a name, or a name typed in lower case right after
+    // "my name is" / "call me" ("my name is john smith"); skip the rest before any lookup.
+    const lowerCue = startsUpperCase(tokens[index]!.text)
+      ? undefined
+      : followsLowerNameCue(previous, tokens[index]!, text);
+    const cuedLower = lowerCue !== undefined;
+    if (!lowerText && !cuedLower && !startsUpperCase(tokens[index]!.text)) {
       index++;
       continue;
     }
-    const previous = tokens[index - 1];
     const afterTitle =
-      previous !== undefined &&
-      followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon);
-    const run = collectRun(tokens, index, text, lexicon, afterTitle, lowerText);
+      (previous !== undefined &&
+        followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon)) ||
+      // Any word after "my name is" only in all-lower-case text; otherwise a known name.
+      (lowerCue === "strong" && lowerText);
+    const run = collectRun(tokens, index, text, lexicon, afterTitle, lowerText || cuedLower);
     // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
     if (
       run.length > 1 &&

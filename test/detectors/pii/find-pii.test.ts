@@ -70,6 +70,11 @@ describe("findPii", () => {
       ["PERSON", "Mensah"],
     ]);
     expect(found("Frequently asked questions")).toEqual([]);
+    expect(found("Hi, my name is john smith and I need help. Call me maybe tomorrow.")).toEqual([
+      ["PERSON", "john smith"],
+    ]);
+    expect(found("my name is wiremu")).toEqual([["PERSON", "wiremu"]]);
+    expect(found("I am happy. I'm sure.")).toEqual([]);
     const transcript = findPii(
       "Oksana: I can take the night shift.\nName: Ann Weller",
       ["PERSON"],
