@@ -6,22 +6,23 @@ import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.j
 import { keyPermissionsSchema, toKeyJson } from "../auth/key-record.js";
 import { BadRequestError } from "../errors.js";
 import type { GatewayDeps } from "../server/deps.js";
+import { storableRecord, storableString } from "./storable-text.js";
 
 const keyFields = {
-  models: z.array(z.string().min(1)).optional(),
+  models: z.array(storableString.min(1)).optional(),
   permissions: keyPermissionsSchema.optional(),
-  key_alias: z.string().min(1).nullable().optional(),
+  key_alias: storableString.min(1).nullable().optional(),
   duration: z.string().nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: storableRecord.optional(),
   rpm_limit: z.number().int().positive().nullable().optional(),
 };
 const generateSchema = z.strictObject(keyFields);
 const updateSchema = z.strictObject({
   ...keyFields,
-  key: z.string().min(1),
+  key: storableString.min(1),
   blocked: z.boolean().optional(),
 });
-const deleteSchema = z.strictObject({ keys: z.array(z.string().min(1)).min(1) });
+const deleteSchema = z.strictObject({ keys: z.array(storableString.min(1)).min(1) });
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(100),
@@ -83,7 +84,7 @@ async function generateKey(deps: GatewayDeps, request: FastifyRequest) {
 }
 
 async function keyInfo(deps: GatewayDeps, request: FastifyRequest) {
-  const { key } = parse(z.object({ key: z.string().min(1) }), request.query, "/key/info");
+  const { key } = parse(z.object({ key: storableString.min(1) }), request.query, "/key/info");
   const tokenId = await tokenIdOf(deps, key);
   const record = tokenId === undefined ? undefined : await deps.keyStore.findByTokenId(tokenId);
   if (record === undefined) throw notFound();
