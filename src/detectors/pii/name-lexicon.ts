@@ -18,6 +18,8 @@ export interface NameLexicon {
   readonly surnames: ReadonlySet<string>;
   /** Names that are also ordinary words (Mark, Rose, Bill): names only beside another name. */
   readonly ambiguousNames: ReadonlySet<string>;
+  /** Ambiguous words compromise knows as first names too ("Randy", "Dawn", "Mark"). */
+  readonly ambiguousFirstNames: ReadonlySet<string>;
   /** Known words that are not names (verbs, adjectives, places, months, organisations, ...). */
   readonly otherWords: ReadonlySet<string>;
   readonly honorifics: ReadonlySet<string>;
@@ -115,20 +117,23 @@ export function buildNameLexicon(
       for (const set of [givenNames, surnames, ambiguousNames]) set.delete(word);
     }
   }
+  const ambiguousFirstNames = new Set<string>();
   for (const [word, tag] of Object.entries(switches)) {
     if (typeof tag === "string" && tag.startsWith("Person|") && !word.includes(" ")) {
       ambiguousNames.add(word);
+      ambiguousFirstNames.add(word);
       givenNames.delete(word);
     }
   }
   for (const word of nonNameWords) {
-    for (const set of [givenNames, surnames, ambiguousNames]) set.delete(word);
+    for (const set of [givenNames, surnames, ambiguousNames, ambiguousFirstNames]) set.delete(word);
     otherWords.add(word);
   }
   return {
     givenNames,
     surnames,
     ambiguousNames,
+    ambiguousFirstNames,
     otherWords,
     honorifics: new Set(honorifics),
     particles: new Set(nameParticles),

@@ -145,6 +145,10 @@ function isPlaceOrOrganization(
   return lexicon.phrases.has(run.map((token) => token.lower).join(" "));
 }
 
+/** Endings of English nouns and participles that no list knows ("Concurrency", "Traced"). */
+const englishNounEnding =
+  /(?:tion|sion|ment|ness|ity|ency|ancy|ance|ence|ure|ing|ed|ics|ogy|ism|ist|able|ible|ship|ware|age|em|th)s?$/;
+
 /** Confidence from the words alone: what the lexicon knows about them. */
 function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon): number {
   const words = run.filter((token) => !lexicon.particles.has(token.lower));
@@ -155,6 +159,16 @@ function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon)
     if (given > 0 && sur > 0) return 0.95;
     if (lexicon.givenNames.has(words[0]!.lower)) return 0.85;
     if (given + sur > 0) return 0.7;
+    // "Randy Shaw", "Dawn Njivar": a first name that is also a word, then a word no list knows.
+    if (
+      words.length === 2 &&
+      lexicon.ambiguousFirstNames.has(words[0]!.lower) &&
+      !isKnownWord(lexicon, words[1]!.lower) &&
+      !englishNounEnding.test(words[1]!.lower) &&
+      !atSentenceStart(text, words[0]!.start)
+    ) {
+      return 0.5;
+    }
     // Ordinary words that are also names ("Golden", "Royal") make a title, not a person.
     return ambiguous > 0 ? 0.4 : 0.35;
   }

@@ -70,6 +70,9 @@ describe("findPii", () => {
       ["PERSON", "Mensah"],
     ]);
     expect(found("Frequently asked questions")).toEqual([]);
+    expect(
+      found("Please add Randy Tkachuk as a beneficiary; see the Page Structure guide."),
+    ).toEqual([["PERSON", "Randy Tkachuk"]]);
     expect(found("Hi, my name is john smith and I need help. Call me maybe tomorrow.")).toEqual([
       ["PERSON", "john smith"],
     ]);
