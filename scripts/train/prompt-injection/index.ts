@@ -134,7 +134,8 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   writeJsonl(join(options.validationDir, "ordinary.jsonl"), data.ordinary);
   const file: LinearModelFile = {
     ...draft,
-    threshold: Math.round(threshold * 1000) / 1000,
+    // Rounded up, so the shipped threshold keeps the false-positive rate it was chosen for.
+    threshold: Math.ceil(threshold * 1000) / 1000,
     trainedOn: {
       seed: options.seed,
       units: data.units.length,

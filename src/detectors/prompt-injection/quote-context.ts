@@ -52,7 +52,7 @@ function lineEnd(text: string, from: number): number {
 }
 
 /**
- * The sentence before an inline quote (back to the last `.`, `!`, `?` or line break), or the
+ * The two sentences before an inline quote (back to the `.`, `!`, `?` or line breaks), or the
  * lines above when the quote makes up its line (a list of examples), plus the rest of its line.
  */
 function inlineLeadInOf(text: string, start: number, end: number): string {
@@ -62,9 +62,12 @@ function inlineLeadInOf(text: string, start: number, end: number): string {
     return `${text.slice(Math.max(0, lineStart - blockLeadIn), lineStart)} ${text.slice(end, lineEnd(text, end))}`;
   let from = start;
   const floor = Math.max(0, start - inlineLeadIn);
-  while (from > floor && /\s/.test(text[from - 1]!)) from -= 1;
-  if (from < start && from > floor && /[.!?]/.test(text[from - 1]!)) from -= 1;
-  while (from > floor && !/[.!?\n]/.test(text[from - 1]!)) from -= 1;
+  // This sentence and the one before it ("Which of these is an injection? (b) '…'").
+  for (let sentences = 0; sentences < 2 && from > floor; sentences += 1) {
+    while (from > floor && /\s/.test(text[from - 1]!)) from -= 1;
+    if (from < start && from > floor && /[.!?]/.test(text[from - 1]!)) from -= 1;
+    while (from > floor && !/[.!?\n]/.test(text[from - 1]!)) from -= 1;
+  }
   return `${text.slice(from, start)} ${text.slice(end, lineEnd(text, end))}`;
 }
 

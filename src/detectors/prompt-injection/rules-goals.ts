@@ -10,7 +10,7 @@ export const goalRules: readonly InjectionRule[] = [
     id: "reveal-secret",
     intent: "reveal",
     pattern:
-      "{SHOW} (?:me |us |the user )?(?:\\w+ ){0,2}(?:your|the|its|my) (?:\\w+ ){0,1}{SECRET}",
+      "(?<!\\b(?:never|not|n't|refuse to|nor|without) (?:\\w+ )?){SHOW} (?:me |us |the user )?(?:\\w+ ){0,2}(?:your|the|its|my) (?:\\w+ ){0,1}{SECRET}",
     weight: 0.85,
   },
   {
@@ -127,6 +127,13 @@ export const goalRules: readonly InjectionRule[] = [
     pattern:
       "(?:transfer|wire|send|pay|move|remit|charge|initiate an? (?:payment|transfer|wire)|make an? (?:payment|transfer)|vire[rz]?|virement|transfiere|transfiera|transferir|transfira|trasferisci|trasferire|uberweise|uberweisen|zahle)\\w* (?:\\w+ ){0,3}(?:[$€£]\\s?\\d[\\d,.]*|(?:usd|eur|gbp|chf) ?\\d[\\d,.]*|\\d[\\d,.]*\\s?(?:usd|eur|gbp|chf|dollars|euros|pounds|btc|eth))(?: \\S+){0,10} (?:(?:to|into|sur|auf|a|al|sul|para|na) (?:le |la |el |das |den |il |o |a )?(?:\\w+ ){0,2}(?:account|iban|wallet|konto|compte|cuenta|conto|conta|card|karte|carte|tarjeta)|[a-z]{2}[a-z\\d]{2}(?: ?[a-z\\d]{4}){0,2} ?\\d{4}(?: ?[a-z\\d]{1,4}){0,5})(?: \\S+){0,10}? (?:without (?:asking|confirm|telling|notif|approval|permission)|silently|immediately|do not (?:ask|confirm|tell|notify)|don't (?:ask|confirm|tell)|sans (?:demander|confirmation|prevenir)|ohne (?:nachzufragen|ruckfrage|bestatigung|zu fragen)|sin (?:pedir|preguntar|confirmacion|avisar)|senza (?:chiedere|conferma|avvisare)|sem (?:pedir|confirmacao|avisar))",
     weight: 0.8,
+  },
+  {
+    id: "tool-read-secrets",
+    intent: "tool",
+    pattern:
+      "(?:read|cat|open|load|send|upload|post|pass|include|attach|copy|exfiltrate|print|output)\\w* (?:\\w+ ){0,3}(?:~/\\.ssh/id_\\w+\\b(?!\\.pub)|id_(?:rsa|ed25519|ecdsa)\\b(?!\\.pub)|\\.aws/credentials|/etc/(?:passwd|shadow)|\\.git-credentials|\\.npmrc)",
+    weight: 0.75,
   },
   {
     id: "tool-mass-message",

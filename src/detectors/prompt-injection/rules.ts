@@ -54,8 +54,15 @@ export const injectionRules: readonly InjectionRule[] = [
     id: "header-notice-inline",
     intent: "fake-header",
     pattern:
-      "\\b(?:system|admin|administrator|developer|operator|root|sysadmin) (?:notice|override|instructions?|message|command|directive|update)s?\\s*:",
+      "\\b(?:system|admin|administrator|developer|operator|root|sysadmin) (?:notice|instructions?|message|update)s?\\s*:",
     weight: 0.45,
+  },
+  {
+    id: "header-override-inline",
+    intent: "fake-header",
+    pattern:
+      "\\b(?:system|admin|administrator|developer|operator|root|sysadmin|security|priority|emergency) (?:override|command|directive)s?\\s*:",
+    weight: 0.65,
   },
   {
     id: "header-instruction",
@@ -209,7 +216,7 @@ export const injectionRules: readonly InjectionRule[] = [
     intent: "addressee",
     pattern:
       "(?:^|\\n|[.!?:,;] )(?:dear|hey|hello|hi|attention|attn|psst|ok|okay),? (?:the |all |any )?{AI}\\b",
-    weight: 0.8,
+    weight: 0.55,
   },
   {
     id: "addressee-de",
@@ -308,7 +315,8 @@ export const dampingContexts: readonly string[] = [
   "phrases? like",
   "patterns? like",
   "looks? like",
-  "such text",
+  "such (?:text|lines|strings|phrases|instructions|content|messages|payloads)",
+  "(?:players?|students?|participants?|guests?|pupils?|the game ?master|the host|the teacher|gms?) (?:may|can|must|should|will|shall|are|is|lose|loses|get|gets)",
   "classifier",
   "detector",
   "benchmark",
@@ -341,6 +349,10 @@ export const exampleContexts: readonly string[] = [
   "patterns? like",
   "text like",
   "looks? like",
+  "saying",
+  "which (?:said|read)",
+  "(?:the|a|this) line",
+  "lines? like",
 ];
 
 /** Words before quoted text or code that say it is an attack being studied, tested or caught. */
