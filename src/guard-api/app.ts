@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { parseConfig } from "../common/config.js";
 import { createLogger, type Logger } from "../common/logger.js";
-import { defaultScannerConfigs } from "../scanners/registry.js";
+import { defaultScannerConfigs } from "../scanners/scanner-config.js";
 import { createScanPool, type ScanPool } from "../workers/scan-pool.js";
 import { createAuthCheck } from "./auth.js";
 import {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Env, loadYamlConfig, parseConfig } from "../common/config.js";
-import { scannerConfigSchema } from "../scanners/registry.js";
+import { scannerConfigSchema } from "../scanners/scanner-config.js";
 
 const logLevels = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 /** LLM Guard writes Python level names (`INFO`, `WARNING`, `CRITICAL`); pino's names are accepted too. */

@@ -4,7 +4,7 @@ import { ConfigError, toAppError } from "../common/errors.js";
 import { silentLogger } from "../common/logger.js";
 import { scannerKeys, scanPrompt } from "../scan/scan-prompt.js";
 import { clampScore, type Scanner } from "../scan/scanner.js";
-import type { ScannerConfig } from "../scanners/registry.js";
+import type { ScannerConfig } from "../scanners/scanner-config.js";
 import type { Vault } from "../scanners/vault.js";
 import { createTaskVault } from "./task-vault.js";
 
