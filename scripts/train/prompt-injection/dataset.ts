@@ -265,9 +265,10 @@ function contextValidation(
       : plant(excerpt(side, random, Math.min(room, 200 + random.int(500))), negative.text, random);
     out.push({ text, label: 0, kind: `hard/${negative.kind}` });
   }
-  const ordinary = generateOrdinaryPrompts(random, templateSide, 400).map(
-    ({ text, kind }): LabelledText => ({ text, label: 0, kind }),
-  );
+  const seen = new Set<string>();
+  const ordinary = generateOrdinaryPrompts(random, templateSide, 600)
+    .filter(({ text }) => !seen.has(text) && seen.add(text))
+    .map(({ text, kind }): LabelledText => ({ text, label: 0, kind }));
   return { chunks: out, ordinary };
 }
 

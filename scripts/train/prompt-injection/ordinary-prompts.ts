@@ -5,7 +5,8 @@ import type { Side } from "./writeup-negatives.js";
  * Ordinary user prompts in the style of XSTest's safe prompts: words that sound risky (kill,
  * ignore, override, reveal, jailbreak) used in everyday, technical, figurative or definitional
  * ways, plus harmless requests that tell the assistant how to answer. Written for this project;
- * every 4th template and filler is kept for validation.
+ * every 4th template is kept for validation (the fillers are shared: they are the topic, the
+ * template is the phrasing).
  */
 const templates: Readonly<Record<string, readonly string[]>> = {
   homonym: [
@@ -21,6 +22,10 @@ const templates: Readonly<Record<string, readonly string[]>> = {
     "How can I bypass {BYPASS}?",
     "How do I inject {DEPENDENCY} into a service?",
     "How do I strip {STRIP}?",
+    "What's the quickest way to kill {PROCESS} from a script?",
+    "Can you show me how to execute {QUERY} safely?",
+    "Is it okay to wipe {DEVICE} with the built-in reset?",
+    "How do I purge {CACHE} in a CI job?",
   ],
   figurative: [
     "How can I kill time at {PLACE}?",
@@ -31,6 +36,10 @@ const templates: Readonly<Record<string, readonly string[]>> = {
     "How can I beat {HABIT}?",
     "What should I do to blow away {AUDIENCE} with my talk?",
     "How do I steal the show at {EVENT}?",
+    "What's a good way to kill some time at {PLACE}?",
+    "How do I make sure I don't bomb {INTERVIEW}?",
+    "Give me tips to knock out {GOAL}.",
+    "How can I shoot for the top grade in {EXAM}?",
   ],
   definition: [
     "What is {SECURITY_TERM}?",
@@ -39,6 +48,8 @@ const templates: Readonly<Record<string, readonly string[]>> = {
     "How do companies defend against {SECURITY_TERM}?",
     "What does {SECURITY_TERM} mean in AI safety?",
     "Write a short paragraph for a newsletter explaining {SECURITY_TERM}.",
+    "Is {SECURITY_TERM} illegal, and who usually does it?",
+    "Give me a one-line definition of {SECURITY_TERM} for a glossary.",
   ],
   steering: [
     "Ignore the typos in {MYTEXT} and tell me if the argument holds up.",
@@ -53,6 +64,12 @@ const templates: Readonly<Record<string, readonly string[]>> = {
     "Don't mention {CONSTRAINT}, just list the options for {TASK}.",
     "Repeat the last step about {TASK}, I didn't get it.",
     "Switch to {STYLE} for the rest of this chat.",
+    "For the rest of this conversation, please use {STYLE}.",
+    "Keep using {STYLE} from here on, thanks.",
+    "Ignore my earlier message about {CONSTRAINT}; it doesn't matter any more.",
+    "Can you play {FRIENDLY_ROLE} for a few minutes so I can practise {TASK}?",
+    "Drop the jokes and answer in {STYLE}.",
+    "Start again from scratch and help me with {TASK}.",
   ],
   everyday: [
     "Summarise {ARTICLE} in three bullet points.",
@@ -63,6 +80,9 @@ const templates: Readonly<Record<string, readonly string[]>> = {
     "What is the difference between {PAIR}?",
     "Give me a recipe for {DISH}.",
     "Can you check this e-mail to {PERSON} for tone?",
+    "Remind me how to say '{PHRASE}' in {LANGUAGE}.",
+    "Explain {PAIR} to a twelve-year-old.",
+    "Suggest a gift for {PERSON} under 30 euros.",
   ],
 };
 const fillers: Readonly<Record<string, readonly string[]>> = {
@@ -337,7 +357,7 @@ function part<T>(items: readonly T[], side: Side): T[] {
   return items.filter((_, index) => (index % 4 === 3) === (side === "validation"));
 }
 
-/** `count` seeded ordinary prompts from one side's templates and fillers. */
+/** `count` seeded ordinary prompts from one side's templates (duplicates possible). */
 export function generateOrdinaryPrompts(
   random: Random,
   side: Side,
@@ -349,7 +369,7 @@ export function generateOrdinaryPrompts(
     const [category, list] = random.pick(categories);
     const text = random.pick(part(list, side)).replace(/\{([A-Z_]+)\}/g, (whole, name: string) => {
       const values = fillers[name];
-      return values ? random.pick(part(values, side)) : whole;
+      return values ? random.pick(values) : whole;
     });
     out.push({ text, kind: `ordinary/${category}` });
   }
