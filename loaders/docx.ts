@@ -1,17 +1,18 @@
-import mammoth from "mammoth";
 import { createDocument } from "./document.js";
 import { LoadError } from "./load-error.js";
 import type { Loader } from "./types.js";
 
 /**
  * Load a Word .docx file as one Document of its raw text (mammoth); mammoth's messages become
- * warnings in the report.
+ * warnings in the report. mammoth is imported on the first .docx (threads that never read one
+ * never load it).
  *
  * @example
  * const { documents } = await loadDocx(await readFile("policy.docx"), { source: "policy.docx" });
  */
 export const loadDocx: Loader = async (bytes, { source }) => {
   let result: { value: string; messages: Array<{ type: string; message: string }> };
+  const { default: mammoth } = await import("mammoth");
   try {
     result = await mammoth.extractRawText({ buffer: bytes });
   } catch (error) {

@@ -56,6 +56,9 @@ export async function writeFileAtomic(
   }
 }
 
+/** Characters gathered before they are handed to the file stream. */
+const flushChars = 64 * 1024;
+
 /** A JSONL file written line by line into a temporary file and renamed into place on commit. */
 export interface AtomicLineWriter {
   readonly path: string;
@@ -82,9 +85,20 @@ export function openLineWriter(path: string): AtomicLineWriter {
   const temp = tempPathFor(path);
   const stream: WriteStream = createWriteStream(temp, { encoding: "utf8" });
   let lines = 0;
+  // Lines are gathered and handed to the stream ~64 KB at a time (one write call per few dozen lines).
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    stream.write(pending.join(""));
+    pending = [];
+    pendingChars = 0;
+  };
   const write = (line: string): void => {
-    stream.write(`${line}\n`);
+    pending.push(line, "\n");
+    pendingChars += line.length + 1;
     lines += 1;
+    if (pendingChars >= flushChars) flush();
   };
   return {
     path,
@@ -94,6 +108,7 @@ export function openLineWriter(path: string): AtomicLineWriter {
       return lines;
     },
     async commit() {
+      flush();
       stream.end();
       await finished(stream);
       const handle = await open(temp, "r");
@@ -101,6 +116,7 @@ export function openLineWriter(path: string): AtomicLineWriter {
       await rename(temp, path);
     },
     async abort() {
+      pending = [];
       stream.end();
       await finished(stream).catch(() => undefined);
       await rm(temp, { force: true });

@@ -11,7 +11,10 @@ export interface IngestPoolOptions {
   scanners: readonly ScannerConfig[];
   load: LoadSettings;
   threads: number;
-  /** Time limit per task (a file load or a batch scan); the worker is replaced when it passes. */
+  /**
+   * Time limit per batch scan; the worker is replaced when it passes. File loads have none (a
+   * large file takes as long as it takes, as on the main thread).
+   */
   timeoutMs: number;
   /** Called when a worker fails outside any task; the worker is replaced. */
   onWorkerError?: (error: Error) => void;
@@ -36,8 +39,8 @@ function toError(output: ScanTaskFailure): AppError {
 }
 
 /**
- * Start `threads` ingest workers (piscina). Tasks past `timeoutMs` reject and their worker is
- * replaced; a task's own failure comes back as an {@link AppError} (a {@link ConfigError} for
+ * Start `threads` ingest workers (piscina). A batch scan past `timeoutMs` rejects and its worker
+ * is replaced; a task's own failure comes back as an {@link AppError} (a {@link ConfigError} for
  * invalid scanners).
  *
  * @example
@@ -70,13 +73,13 @@ export function createIngestPool(options: IngestPoolOptions): IngestPool {
   );
   return {
     async run(input) {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const signal = input.kind === "scan" ? AbortSignal.timeout(options.timeoutMs) : undefined;
       let output: IngestTaskOutput;
       try {
-        output = await piscina.run(input, { signal });
+        output = await piscina.run(input, signal ? { signal } : {});
       } catch (error) {
-        if (!signal.aborted) throw error;
-        throw new AppError(`an ingest task took longer than ${options.timeoutMs / 1000} s`, {
+        if (!signal?.aborted) throw error;
+        throw new AppError(`scanning a batch took longer than ${options.timeoutMs / 1000} s`, {
           code: "task_timeout",
         });
       }
