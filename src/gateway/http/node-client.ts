@@ -39,6 +39,16 @@ async function encodeForm(form: FormData): Promise<{ bytes: Buffer; contentType:
   return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType };
 }
 
+/** Tries of one call over reused connections found closed, before the error is final. */
+const maxStaleRetries = 4;
+
+/** The provider closed a reused connection before answering (its idle timeout won the race). */
+class StaleConnectionError extends Error {
+  constructor(readonly error: Error) {
+    super(error.message);
+  }
+}
+
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("aborted");
 }
@@ -87,24 +97,51 @@ export function createNodeHttpClient(): HttpClient {
     }
     if (payload !== undefined) headers["content-length"] = Buffer.byteLength(payload);
     const signal = init.signal;
-    if (signal?.aborted) throw abortReason(signal);
-    return new Promise<HttpResponse>((resolve, reject) => {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortReason(signal);
+      try {
+        return await sendOnce(target, init.method, headers, payload, signal);
+      } catch (error) {
+        // A kept-alive connection the provider closed while it sat idle: the request never
+        // reached it, so it goes again (the agent drops the dead socket; in the end a new one).
+        if (!(error instanceof StaleConnectionError) || attempt >= maxStaleRetries) {
+          throw error instanceof StaleConnectionError ? error.error : error;
+        }
+      }
+    }
+  };
+
+  const sendOnce = (
+    target: Target,
+    method: HttpRequestInit["method"],
+    headers: Record<string, string | number>,
+    payload: string | Buffer | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse> =>
+    new Promise<HttpResponse>((resolve, reject) => {
       const request = (target.secure ? httpsRequest : httpRequest)({
         agent: target.secure ? agents.https : agents.http,
         hostname: target.hostname,
         port: target.port,
         path: target.path,
-        method: init.method,
+        method,
         headers,
       });
       const onAbort = () => request.destroy(abortReason(signal as AbortSignal));
       signal?.addEventListener("abort", onAbort, { once: true });
       const release = () => signal?.removeEventListener("abort", onAbort);
-      request.on("error", (error) => {
+      let answered = false;
+      request.on("error", (error: NodeJS.ErrnoException) => {
         release();
-        reject(error);
+        const stale =
+          !answered &&
+          request.reusedSocket &&
+          !signal?.aborted &&
+          (error.code === "ECONNRESET" || error.code === "EPIPE");
+        reject(stale ? new StaleConnectionError(error) : error);
       });
       request.once("response", (message) => {
+        answered = true;
         // The signal keeps watching until the body is read (or the socket closes).
         message.once("close", release);
         message.on("error", release);
@@ -112,7 +149,6 @@ export function createNodeHttpClient(): HttpClient {
       });
       request.end(payload);
     });
-  };
 
   return {
     request: send,

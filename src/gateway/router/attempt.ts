@@ -3,6 +3,7 @@ import type { Deployment } from "../config/resolve.js";
 import { UpstreamError } from "../errors.js";
 import type { HttpClient } from "../http/index.js";
 import type { CallContext, ProviderAdapter, UpstreamResult } from "../providers/types.js";
+import { failWhenIdle } from "./idle-watch.js";
 import { peekFirst } from "./peek.js";
 
 /** One attempt against one deployment; the router supplies the context (signal, key, client). */
@@ -15,6 +16,13 @@ export interface AttemptDeps {
   readonly logger: Logger;
 }
 
+function stalledError(deployment: Deployment): UpstreamError {
+  return new UpstreamError(
+    `${deployment.provider}: the stream stalled (no event within ${deployment.timeoutMs / 1000}s)`,
+    { provider: deployment.provider, status: 504, retryable: false },
+  );
+}
+
 function timeoutError(deployment: Deployment): UpstreamError {
   return new UpstreamError(
     `${deployment.provider}: no answer within ${deployment.timeoutMs / 1000}s`,
@@ -24,7 +32,8 @@ function timeoutError(deployment: Deployment): UpstreamError {
 
 /**
  * Run one attempt under the deployment's timeout. A stream counts as answered once its first
- * event arrived (the timeout stops there); the client's signal aborts it at any time.
+ * event arrived; from there the timeout bounds the wait between events. The client's signal
+ * aborts it at any time.
  */
 export async function runAttempt(
   deployment: Deployment,
@@ -55,9 +64,15 @@ export async function runAttempt(
     const result = await attempt(deps.adapter, ctx);
     if (!result.stream) return result;
     const peeked = await peekFirst(result.events);
-    // The client's signal keeps watching the stream until the client goes away.
+    // The client's signal keeps watching the stream until the client goes away; the timeout
+    // then bounds the wait between two events (a stalled stream ends with an error event).
     streaming = true;
-    return { stream: true, events: peeked.events };
+    const events = failWhenIdle(peeked.events, deployment.timeoutMs, () => {
+      const error = stalledError(deployment);
+      controller.abort(error);
+      return error;
+    });
+    return { stream: true, events };
   } catch (error) {
     if (!client.aborted && timedOut) throw controller.signal.reason;
     throw error;
