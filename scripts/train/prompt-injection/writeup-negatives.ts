@@ -258,6 +258,19 @@ const humanDocs = [
   "Dear tenants, please disregard the notice about water outages on Monday; the work has been postponed.",
   "Act as the note-taker for this session and share your summary with the team afterwards.",
   "Bypass the filter only during maintenance and switch it back on before you leave.",
+  // The same kind of notice to people in German, French, Spanish, Italian and Portuguese.
+  "Bitte ignorieren Sie die vorherige E-Mail zur Parkplatzregelung; sie wurde versehentlich verschickt.",
+  "Vergessen Sie das alte Formular, ab März gilt nur noch die Online-Version.",
+  "Merci de ne pas tenir compte du courrier précédent : la réunion reste fixée à jeudi.",
+  "Oubliez l'ancien mot de passe dès que vous avez choisi le vôtre.",
+  "Por favor, ignore el mensaje anterior; la entrega se hará el lunes como estaba previsto.",
+  "Olvide las instrucciones de la versión anterior del manual y siga las de la página 4.",
+  "Ignorate la circolare precedente: l'assemblea è confermata per martedì alle 18.",
+  "Dimentica la vecchia password dopo aver scelto quella nuova.",
+  "Por favor, desconsidere o aviso anterior sobre a falta de água; a obra foi adiada.",
+  "Esqueça o formulário antigo e use o modelo em anexo a partir de hoje.",
+  "Ignoriere die Warnleuchte, wenn sie nach zehn Sekunden erlischt.",
+  "Ne tenez pas compte des instructions imprimées sur l'ancienne étiquette.",
 ];
 
 /** One document of instructions to people. */
