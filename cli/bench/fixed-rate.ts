@@ -20,6 +20,8 @@ export interface FixedRateResult {
   p99Ms: number;
   /** Answers per second actually received (equals the rate when the target keeps up). */
   achievedPerSec: number;
+  /** 2xx answers received. */
+  completed: number;
   non2xx: number;
   errors: number;
   /** Requests not sent because `maxInFlight` were still waiting. */
@@ -117,6 +119,7 @@ export async function runFixedRate(options: FixedRateOptions): Promise<FixedRate
     p95Ms: percentile(times, 95),
     p99Ms: percentile(times, 99),
     achievedPerSec: times.length / elapsedSeconds,
+    completed: times.length,
     non2xx,
     errors,
     missed,

@@ -11,7 +11,7 @@ import {
 } from "./gateway-processes.js";
 import { summariseGateway, type Variant, variants } from "./gateway-summary.js";
 import { runLoad } from "./load.js";
-import { memoryMiB, type ServerProcess } from "./processes.js";
+import { cpuSeconds, memoryMiB, type ServerProcess } from "./processes.js";
 import type { BenchSection } from "./section.js";
 
 export { startGuardApi } from "./gateway-processes.js";
@@ -87,10 +87,34 @@ export const gatewaySection: BenchSection = {
           bodies: long,
         },
       };
+      // The process each target's CPU per call is read from: the server the load hits.
+      const servers: Record<Variant, ServerProcess> = {
+        direct: upstream,
+        gateway: plain,
+        "gateway 1000-char": plain,
+        "gateway+guard 1000-char": guarded,
+      };
+      const withCpu = async <R extends { completed: number }>(
+        variant: Variant,
+        run: () => Promise<R>,
+      ) => {
+        const pid = servers[variant].child.pid ?? 0;
+        const before = cpuSeconds(pid);
+        const result = await run();
+        const cpuMs = (cpuSeconds(pid) - before) * 1000;
+        return {
+          ...result,
+          cpuMsPerCall: result.completed > 0 ? cpuMs / result.completed : Number.NaN,
+        };
+      };
       const saturate = (variant: Variant, seconds: number) =>
-        runLoad({ ...targets[variant], connections, durationSeconds: seconds });
+        withCpu(variant, () =>
+          runLoad({ ...targets[variant], connections, durationSeconds: seconds }),
+        );
       const steady = (variant: Variant, seconds: number) =>
-        runFixedRate({ ...targets[variant], rate: fixedRate, durationSeconds: seconds });
+        withCpu(variant, () =>
+          runFixedRate({ ...targets[variant], rate: fixedRate, durationSeconds: seconds }),
+        );
 
       for (const variant of variants) await saturate(variant, 1); // warm-up
       if (postgres)

@@ -17,9 +17,12 @@ interface Rss {
   guardApi: number;
 }
 
+/** CPU ms (user + sys) the target's server process spent per answered call. */
+type WithCpu<R> = R & { cpuMsPerCall: number };
+
 export interface GatewayRuns {
-  saturation: ReadonlyMap<Variant, readonly LoadResult[]>;
-  steady: ReadonlyMap<Variant, readonly FixedRateResult[]>;
+  saturation: ReadonlyMap<Variant, readonly WithCpu<LoadResult>[]>;
+  steady: ReadonlyMap<Variant, readonly WithCpu<FixedRateResult>[]>;
   settings: {
     rounds: number;
     saturationSeconds: number;
@@ -73,6 +76,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
         {
           ...percentiles(sat(variant)),
           reqPerSec: spread(sat(variant).map((r) => r.reqPerSec)),
+          cpuMsPerCall: spread(sat(variant).map((r) => r.cpuMsPerCall)),
           non2xx: sat(variant).reduce((sum, r) => sum + r.non2xx, 0),
           errors: sat(variant).reduce((sum, r) => sum + r.errors, 0),
         },
@@ -91,6 +95,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
         {
           ...percentiles(fix(variant)),
           achievedPerSec: spread(fix(variant).map((r) => r.achievedPerSec)),
+          cpuMsPerCall: spread(fix(variant).map((r) => r.cpuMsPerCall)),
           non2xx: fix(variant).reduce((sum, r) => sum + r.non2xx, 0),
           errors: fix(variant).reduce((sum, r) => sum + r.errors, 0),
           missed: fix(variant).reduce((sum, r) => sum + r.missed, 0),
@@ -113,6 +118,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
         ms(s.p95Ms),
         ms(s.p99Ms),
         formatSpread(s.reqPerSec, 0),
+        formatSpread(s.cpuMsPerCall, 3),
         String(s.non2xx + s.errors),
       ],
       [
@@ -122,6 +128,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
         ms(f.p95Ms),
         ms(f.p99Ms),
         formatSpread(f.achievedPerSec, 0),
+        formatSpread(f.cpuMsPerCall, 3),
         String(f.non2xx + f.errors + f.missed),
       ],
     ];
@@ -135,12 +142,22 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     : "";
   return {
     figures,
-    header: ["target", "load", "p50 ms", "p95 ms", "p99 ms", "req/s", "non-2xx+errors+missed"],
+    header: [
+      "target",
+      "load",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "req/s",
+      "server CPU ms/call",
+      "non-2xx+errors+missed",
+    ],
     rows,
     notes: [
       `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3). Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
       `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through the gateway every call is that plus a server and a client hop, on the same 2 cores as the load generator.`,
       `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms.`,
+      `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${formatSpread(saturation.variants.direct!.cpuMsPerCall, 3)}, gateway ${formatSpread(saturation.variants.gateway!.cpuMsPerCall, 3)}, gateway with 1000-char prompts ${formatSpread(saturation.variants["gateway 1000-char"]!.cpuMsPerCall, 3)}, gateway with guard_moderations ${formatSpread(saturation.variants["gateway+guard 1000-char"]!.cpuMsPerCall, 3)} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
       `RSS MiB at start / after load: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)}${postgres} (goal <= 120), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} (goal <= 300; workers included).`,
       `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream runs in its own process.`,
     ],

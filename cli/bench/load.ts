@@ -18,6 +18,8 @@ export interface LoadResult {
   p95Ms: number;
   p99Ms: number;
   reqPerSec: number;
+  /** 2xx answers received. */
+  completed: number;
   non2xx: number;
   errors: number;
 }
@@ -58,6 +60,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p50Ms: percentile(times, 50),
     p95Ms: percentile(times, 95),
     p99Ms: percentile(times, 99),
+    completed: times.length,
     reqPerSec: result.requests.average,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
