@@ -22,6 +22,17 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** Requests the guard API has answered on `/analyze/prompt`, from its own Prometheus counter. */
+async function answered(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("guard_api_requests_total{") && line.includes('route="/analyze/prompt"'))
+      total += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return total;
+}
+
 /** Section 4: the guard API's `/analyze/prompt` with 1000-char prompts at 50 connections. */
 export const guardApiSection: BenchSection = {
   name: "guard-api",
@@ -47,10 +58,9 @@ export const guardApiSection: BenchSection = {
       const cpuMsPerRequest: number[] = [];
       for (let round = 0; round < rounds; round++) {
         const cpuBefore = cpuSeconds(pid);
-        const run = await load(durationSeconds);
-        runs.push(run);
-        // Requests ≈ mean req/s × duration (the load result keeps no exact count).
-        const requests = run.reqPerSec * durationSeconds;
+        const answeredBefore = await answered(guard.url);
+        runs.push(await load(durationSeconds));
+        const requests = (await answered(guard.url)) - answeredBefore;
         const cpuMs = (cpuSeconds(pid) - cpuBefore) * 1000;
         cpuMsPerRequest.push(requests > 0 ? cpuMs / requests : Number.NaN);
       }

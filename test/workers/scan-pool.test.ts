@@ -134,6 +134,18 @@ describe("createScanPool", () => {
     expect((await custom.scan("x")).scores.Heap).toBe(0.024);
   });
 
+  it("answers a cancelled caller at once without terminating the worker running its scan", async () => {
+    const own = pool([{ type: "Spin", params: { ms: 400 } }, { type: "Thread" }]);
+    const first = (await own.scan("a")).scores.Thread;
+    const controller = new AbortController();
+    const pending = own.scan("b", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await expect(pending).rejects.toBeInstanceOf(ScanAbortedError);
+    expect(Date.now() - started).toBeLessThan(350);
+    expect((await own.scan("c")).scores.Thread).toBe(first);
+  });
+
   it("cancels on the caller's signal and refuses scans after destroy", async () => {
     const own = pool([{ type: "Spin", params: { ms: 2_000 } }]);
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { resourceLimits } from "node:worker_threads";
+import { resourceLimits, threadId } from "node:worker_threads";
 import { ConfigError } from "../../../src/common/errors.js";
 import type { Scanner } from "../../../src/scan/scanner.js";
 import type { Vault } from "../../../src/scanners/vault.js";
@@ -16,7 +16,8 @@ function spin(ms: number): void {
  * A tiny scanner registry for pool tests: `Regex` (patterns, native RegExp, redacts), `Email`
  * (redacts e-mail addresses into the vault as `[REDACTED_EMAIL_n]`), `Spin` (CPU for `ms`), `Fail`,
  * `Stray` (throws outside the scan, killing its worker), `Heap` (scores its worker's young
- * generation limit in GB, so a test can see the pool's resource limits).
+ * generation limit in GB, so a test can see the pool's resource limits), `Thread` (scores its
+ * worker's thread id / 10^6, so a test can tell whether a worker was replaced).
  */
 export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vault }): Scanner {
   const params = config.params ?? {};
@@ -75,6 +76,13 @@ export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vau
             valid: true,
             score: (resourceLimits.maxYoungGenerationSizeMb ?? 0) / 1000,
           };
+        },
+      };
+    case "Thread":
+      return {
+        name: "Thread",
+        scan(text) {
+          return { sanitized: text, valid: true, score: threadId / 1e6 };
         },
       };
     case "Fail":
