@@ -141,7 +141,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     name: "scanTask",
     minThreads: threads,
     maxThreads: threads,
-    maxQueue,
+    // The bound is ours (below), so that scans whose callers have gone do not count against it.
+    maxQueue: Number.POSITIVE_INFINITY,
     idleTimeout: 60_000,
     // Keep the workers' event loops running between tasks (async scanner work, timers).
     atomics: "disabled",
@@ -155,6 +156,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   // Without a listener, an 'error' event would crash the whole process.
   piscina.on("error", options.onWorkerError ?? reportWorkerError);
   let closed = false;
+  /** Scans whose caller has gone (answered with ScanAbortedError) but that have not settled yet. */
+  let abandoned = 0;
 
   async function runTask(
     text: string,
@@ -162,7 +165,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     limitMs: number,
   ): Promise<ScanOutcome> {
     if (closed) throw new ScanAbortedError("The scan pool is closed.");
-    if (piscina.queueSize >= maxQueue) throw new ScanQueueFullError(maxQueue);
+    if (piscina.queueSize - abandoned >= maxQueue) throw new ScanQueueFullError(maxQueue);
     const callerSignal = scanOptions.signal;
     if (callerSignal?.aborted) throw new ScanAbortedError("The scan was cancelled.");
     // Only the time limit aborts the piscina task: aborting a task that is running terminates
@@ -188,12 +191,16 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     try {
       output = await untilCancelled(settled, callerSignal);
     } catch (error) {
-      if (error instanceof ScanAbortedError) throw error;
+      if (error instanceof ScanAbortedError) {
+        abandoned += 1;
+        const release = () => {
+          abandoned -= 1;
+        };
+        settled.then(release, release);
+        throw error;
+      }
       if (timedOut) throw new ScanTimeoutError(limitMs);
       if (closed) throw new ScanAbortedError("The scan pool is closed.");
-      if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-        throw new ScanQueueFullError(maxQueue);
-      }
       throw error;
     }
     if (!output.ok) throw toFailure(output);

@@ -146,6 +146,19 @@ describe("createScanPool", () => {
     expect((await own.scan("c")).scores.Thread).toBe(first);
   });
 
+  it("does not count scans whose callers have gone against the queue limit", async () => {
+    const own = pool([{ type: "Spin", params: { ms: 200 } }], { maxQueue: 2, timeoutMs: 10_000 });
+    await own.warmup();
+    const controller = new AbortController();
+    const { signal } = controller;
+    const gone = [own.scan("a", { signal }), own.scan("b", { signal })];
+    controller.abort();
+    for (const result of await Promise.allSettled(gone))
+      expect(result).toMatchObject({ status: "rejected", reason: expect.any(ScanAbortedError) });
+    const next = await Promise.allSettled([own.scan("c"), own.scan("d")]);
+    expect(next.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+  });
+
   it("cancels on the caller's signal and refuses scans after destroy", async () => {
     const own = pool([{ type: "Spin", params: { ms: 2_000 } }]);
     const controller = new AbortController();
