@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { silentLogger } from "../../src/common/logger.js";
 import { scanPrompt } from "../../src/scan/scan-prompt.js";
 import { buildScanners } from "../../src/scanners/registry.js";
-import { Vault } from "../../src/scanners/vault.js";
+import { createTaskVault } from "../../src/workers/task-vault.js";
 import { generateChunks } from "./corpus.js";
 import { median, percentile, type Spread, spread } from "./stats.js";
 
@@ -38,15 +38,16 @@ export const scannerSets: Record<string, string[]> = {
 const regexParams = { patterns: ["Bearer [A-Za-z0-9\\-._~+/]+=*"] };
 
 async function timeRound(types: readonly string[], chunks: readonly string[]): Promise<number[]> {
+  // Built once with a fresh vault behind each chunk, as every guard API worker does.
+  const taskVault = createTaskVault();
+  const scanners = buildScanners(
+    types.map((type) => (type === "Regex" ? { type, params: regexParams } : { type })),
+    { vault: taskVault.vault },
+  );
   const times: number[] = [];
   for (const chunk of chunks) {
     const started = performance.now();
-    // A fresh vault and scanner set per chunk, as the guard API does per request.
-    const scanners = buildScanners(
-      types.map((type) => (type === "Regex" ? { type, params: regexParams } : { type })),
-      { vault: new Vault() },
-    );
-    await scanPrompt(scanners, chunk, { logger: silentLogger });
+    await taskVault.run(() => scanPrompt(scanners, chunk, { logger: silentLogger }));
     times.push(performance.now() - started);
   }
   return times;
