@@ -18,6 +18,13 @@ export { startGuardApi } from "./gateway-processes.js";
 
 /** The anchor's load: LiteLLM's published overhead is at 1,000 requests per second. */
 const fixedRate = 1000;
+/**
+ * A rate the guard API sustains on a 2-core box next to the gateway, the upstream and the load
+ * generator (its flat-out ceiling is ~1,000 scans/s alone): the guard's own added latency, without
+ * its queue.
+ */
+const guardRate = 200;
+const guardVariants = ["gateway 1000-char", "gateway+guard 1000-char"] as const;
 const connections = 50;
 
 const chat = (content: string) =>
@@ -111,9 +118,9 @@ export const gatewaySection: BenchSection = {
         withCpu(variant, () =>
           runLoad({ ...targets[variant], connections, durationSeconds: seconds }),
         );
-      const steady = (variant: Variant, seconds: number) =>
+      const steady = (variant: Variant, seconds: number, rate = fixedRate) =>
         withCpu(variant, () =>
-          runFixedRate({ ...targets[variant], rate: fixedRate, durationSeconds: seconds }),
+          runFixedRate({ ...targets[variant], rate, durationSeconds: seconds }),
         );
 
       for (const variant of variants) await saturate(variant, 1); // warm-up
@@ -138,10 +145,25 @@ export const gatewaySection: BenchSection = {
         for (const variant of variants)
           steadyRuns.get(variant)!.push(await steady(variant, fixedSeconds));
       }
+      const guardRuns = new Map(
+        guardVariants.map((variant) => [variant, [] as Awaited<ReturnType<typeof steady>>[]]),
+      );
+      for (let round = 0; round < rounds; round++) {
+        for (const variant of guardVariants)
+          guardRuns.get(variant)!.push(await steady(variant, fixedSeconds, guardRate));
+      }
       return summariseGateway({
         saturation,
         steady: steadyRuns,
-        settings: { rounds, saturationSeconds, fixedSeconds, connections, rate: fixedRate },
+        guardSteady: guardRuns,
+        settings: {
+          rounds,
+          saturationSeconds,
+          fixedSeconds,
+          connections,
+          rate: fixedRate,
+          guardRate,
+        },
         memory: {
           database: "pglite",
           atStart,

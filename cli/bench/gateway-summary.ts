@@ -23,12 +23,15 @@ type WithCpu<R> = R & { cpuMsPerCall: number };
 export interface GatewayRuns {
   saturation: ReadonlyMap<Variant, readonly WithCpu<LoadResult>[]>;
   steady: ReadonlyMap<Variant, readonly WithCpu<FixedRateResult>[]>;
+  /** The 1000-char targets without and with the guard, at `settings.guardRate`. */
+  guardSteady: ReadonlyMap<Variant, readonly WithCpu<FixedRateResult>[]>;
   settings: {
     rounds: number;
     saturationSeconds: number;
     fixedSeconds: number;
     connections: number;
     rate: number;
+    guardRate: number;
   };
   memory: {
     database: "pglite";
@@ -63,10 +66,11 @@ const ms = (value: Spread) => formatSpread(value, 2);
 export function summariseGateway(runs: GatewayRuns): BenchOutput {
   const sat = (variant: Variant) => runs.saturation.get(variant) ?? [];
   const fix = (variant: Variant) => runs.steady.get(variant) ?? [];
+  const low = (variant: Variant) => runs.guardSteady.get(variant) ?? [];
   const ratio = spread(
     sat("gateway").map((r, i) => r.reqPerSec / (sat("direct")[i]?.reqPerSec ?? Number.NaN)),
   );
-  const { rounds, saturationSeconds, fixedSeconds, connections, rate } = runs.settings;
+  const { rounds, saturationSeconds, fixedSeconds, connections, rate, guardRate } = runs.settings;
   const saturation = {
     connections,
     durationSeconds: saturationSeconds,
@@ -86,26 +90,45 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     throughputRatio: ratio,
     guardAdded: added(sat("gateway+guard 1000-char"), sat("gateway 1000-char")),
   };
+  const fixedRun = (run: readonly WithCpu<FixedRateResult>[]) => ({
+    ...percentiles(run),
+    achievedPerSec: spread(run.map((r) => r.achievedPerSec)),
+    cpuMsPerCall: spread(run.map((r) => r.cpuMsPerCall)),
+    non2xx: run.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: run.reduce((sum, r) => sum + r.errors, 0),
+    missed: run.reduce((sum, r) => sum + r.missed, 0),
+  });
   const fixedRate = {
     requestsPerSecond: rate,
     durationSeconds: fixedSeconds,
-    variants: Object.fromEntries(
-      variants.map((variant) => [
-        variant,
-        {
-          ...percentiles(fix(variant)),
-          achievedPerSec: spread(fix(variant).map((r) => r.achievedPerSec)),
-          cpuMsPerCall: spread(fix(variant).map((r) => r.cpuMsPerCall)),
-          non2xx: fix(variant).reduce((sum, r) => sum + r.non2xx, 0),
-          errors: fix(variant).reduce((sum, r) => sum + r.errors, 0),
-          missed: fix(variant).reduce((sum, r) => sum + r.missed, 0),
-        },
-      ]),
-    ),
+    variants: Object.fromEntries(variants.map((variant) => [variant, fixedRun(fix(variant))])),
     gatewayAdded: added(fix("gateway"), fix("direct")),
     guardAdded: added(fix("gateway+guard 1000-char"), fix("gateway 1000-char")),
   };
-  const figures = { rounds, saturation, fixedRate, memoryMiB: runs.memory };
+  const guardVariants = [...runs.guardSteady.keys()];
+  const guardRateRuns = {
+    requestsPerSecond: guardRate,
+    durationSeconds: fixedSeconds,
+    variants: Object.fromEntries(guardVariants.map((variant) => [variant, fixedRun(low(variant))])),
+    guardAdded: added(low("gateway+guard 1000-char"), low("gateway 1000-char")),
+  };
+  const figures = {
+    rounds,
+    saturation,
+    fixedRate,
+    guardRate: guardRateRuns,
+    memoryMiB: runs.memory,
+  };
+  const fixedRow = (variant: Variant, load: string, f: ReturnType<typeof fixedRun>) => [
+    variant,
+    load,
+    ms(f.p50Ms),
+    ms(f.p95Ms),
+    ms(f.p99Ms),
+    formatSpread(f.achievedPerSec, 0),
+    formatSpread(f.cpuMsPerCall, 3),
+    String(f.non2xx + f.errors + f.missed),
+  ];
 
   const rows = variants.flatMap((variant) => {
     const s = saturation.variants[variant]!;
@@ -121,18 +144,11 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
         formatSpread(s.cpuMsPerCall, 3),
         String(s.non2xx + s.errors),
       ],
-      [
-        variant,
-        `${rate} rps`,
-        ms(f.p50Ms),
-        ms(f.p95Ms),
-        ms(f.p99Ms),
-        formatSpread(f.achievedPerSec, 0),
-        formatSpread(f.cpuMsPerCall, 3),
-        String(f.non2xx + f.errors + f.missed),
-      ],
+      fixedRow(variant, `${rate} rps`, f),
     ];
   });
+  for (const variant of guardVariants)
+    rows.push(fixedRow(variant, `${guardRate} rps`, guardRateRuns.variants[variant]!));
   const { liteLLM } = anchors;
   const g = fixedRate.gatewayAdded;
   const guard = fixedRate.guardAdded;
@@ -156,7 +172,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     notes: [
       `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3). Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
       `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through the gateway every call is that plus a server and a client hop, on the same 2 cores as the load generator.`,
-      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms.`,
+      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms — above what the guard API sustains here, so mostly its queue; at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
       `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${formatSpread(saturation.variants.direct!.cpuMsPerCall, 3)}, gateway ${formatSpread(saturation.variants.gateway!.cpuMsPerCall, 3)}, gateway with 1000-char prompts ${formatSpread(saturation.variants["gateway 1000-char"]!.cpuMsPerCall, 3)}, gateway with guard_moderations ${formatSpread(saturation.variants["gateway+guard 1000-char"]!.cpuMsPerCall, 3)} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
       `RSS MiB at start / after load: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)}${postgres} (goal <= 120), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} (goal <= 300; workers included).`,
       `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream runs in its own process.`,
