@@ -1,14 +1,13 @@
 import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
-import { ruleFragments } from "./rule-fragments.js";
 import {
   attackTalkContexts,
   audienceContexts,
   dampingContexts,
   dampingFactor,
   exampleContexts,
-  type InjectionRule,
-  injectionRules,
-} from "./rules.js";
+} from "./context-words.js";
+import { ruleFragments } from "./rule-fragments.js";
+import { type InjectionRule, injectionRules } from "./rules.js";
 
 /** A rule compiled to a RegExp. */
 export interface CompiledRule {
