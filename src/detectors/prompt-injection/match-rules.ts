@@ -1,4 +1,3 @@
-import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
 import {
   attackTalkContexts,
   audienceContexts,
@@ -6,6 +5,7 @@ import {
   dampingFactor,
   exampleContexts,
 } from "./context-words.js";
+import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
 import { ruleFragments } from "./rule-fragments.js";
 import { type InjectionRule, injectionRules } from "./rules.js";
 
