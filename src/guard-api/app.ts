@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import { createClientErrorHandler } from "../common/client-error.js";
 import { parseConfig } from "../common/config.js";
 import { createLogger, type Logger } from "../common/logger.js";
 import { defaultScannerConfigs } from "../scanners/scanner-config.js";
@@ -72,6 +73,8 @@ async function createServer(
     trustProxy: config.app.trust_proxy,
     // A request must arrive whole within 300 s (node's default; fastify's is no limit).
     requestTimeout: 300_000,
+    // 408/431/400 raised before routing get `{"message", "details"}` too.
+    clientErrorHandler: createClientErrorHandler(({ message }) => ({ message, details: null })),
   });
   // JSON only: anything else (text/plain included, which fastify parses by default) gets 415.
   app.removeContentTypeParser("text/plain");

@@ -200,6 +200,14 @@ describe("gateway: generated malformed requests", () => {
       body: "{}",
     });
     expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({
+      error: {
+        message: "The request headers are too large.",
+        type: expect.any(String),
+        param: null,
+        code: "http_431",
+      },
+    });
     expect((await fetch(`${running.url}/health/liveliness`)).status).toBe(200);
   });
 

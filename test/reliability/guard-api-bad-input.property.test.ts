@@ -102,6 +102,10 @@ describe("guard API: generated malformed requests", () => {
       body: "{}",
     });
     expect(hugeHeader.status).toBe(431);
+    expect(await hugeHeader.json()).toEqual({
+      message: "The request headers are too large.",
+      details: null,
+    });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ok = await fetch(`${base}/analyze/prompt`, {
       method: "POST",

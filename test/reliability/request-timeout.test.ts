@@ -48,7 +48,11 @@ afterAll(async () => {
   await db?.dispose();
 });
 
-const servers: Array<[string, string, () => Promise<Served>]> = [
+/** The body of a raw HTTP answer (after the blank line), parsed. */
+const bodyOf = (answer: string): unknown =>
+  JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+
+const servers: Array<[string, string, () => Promise<Served>, (body: unknown) => void]> = [
   [
     "guard API",
     "/analyze/prompt",
@@ -67,6 +71,8 @@ const servers: Array<[string, string, () => Promise<Served>]> = [
         close: () => app.close(),
       };
     },
+    (body) =>
+      expect(body).toEqual({ message: "The request did not arrive in time.", details: null }),
   ],
   [
     "gateway",
@@ -96,10 +102,19 @@ const servers: Array<[string, string, () => Promise<Served>]> = [
         close: () => gateway.close(),
       };
     },
+    (body) =>
+      expect(body).toEqual({
+        error: {
+          message: "The request did not arrive in time.",
+          type: expect.any(String),
+          param: null,
+          code: "http_408",
+        },
+      }),
   ],
 ];
 
-describe.each(servers)("%s request timeout", (_name, path, start) => {
+describe.each(servers)("%s request timeout", (_name, path, start, expectShape) => {
   let served: Served;
   beforeAll(async () => {
     served = await start();
@@ -125,6 +140,8 @@ describe.each(servers)("%s request timeout", (_name, path, start) => {
     const port = await served.listen();
     const stalled = await stallBody(port, path);
     expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 /);
+    // In the server's own error shape, not fastify's.
+    expectShape(bodyOf(stalled.answer));
     expect(stalled.ms).toBeLessThan(5_000);
     const health = await fetch(`http://127.0.0.1:${port}${served.healthPath}`);
     expect(health.status).toBe(200);

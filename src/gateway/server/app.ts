@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { createClientErrorHandler } from "../../common/client-error.js";
 import { BadRequestError } from "../errors.js";
 import { registerKeyRoutes } from "../routes/key-routes.js";
 import { registerMessagesRoute } from "../routes/messages-route.js";
 import { registerOpenAIRoutes } from "../routes/openai-routes.js";
 import { registerServiceRoutes } from "../routes/service-routes.js";
+import { toOpenAIErrorBody } from "../translate/errors.js";
 import type { GatewayDeps } from "./deps.js";
 import { createErrorHandler } from "./error-handler.js";
 
@@ -18,6 +20,10 @@ export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
     bodyLimit,
     return503OnClosing: true,
     requestTimeout: 300_000,
+    // 408/431/400 raised before routing get the OpenAI error shape too.
+    clientErrorHandler: createClientErrorHandler(({ status, message }) =>
+      toOpenAIErrorBody(status, message, { code: `http_${status}` }),
+    ),
   });
   app.addContentTypeParser(
     "multipart/form-data",
