@@ -165,7 +165,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     limitMs: number,
   ): Promise<ScanOutcome> {
     if (closed) throw new ScanAbortedError("The scan pool is closed.");
-    if (piscina.queueSize - abandoned >= maxQueue) throw new ScanQueueFullError(maxQueue);
+    // Abandoned scans are forgiven up to one more queue's worth, so callers that hang up at once
+    // cannot grow the queue without bound.
+    if (piscina.queueSize - Math.min(abandoned, maxQueue) >= maxQueue) {
+      throw new ScanQueueFullError(maxQueue);
+    }
     const callerSignal = scanOptions.signal;
     if (callerSignal?.aborted) throw new ScanAbortedError("The scan was cancelled.");
     // Only the time limit aborts the piscina task: aborting a task that is running terminates

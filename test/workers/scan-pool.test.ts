@@ -159,6 +159,21 @@ describe("createScanPool", () => {
     expect(next.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
   });
 
+  it("forgives abandoned scans only up to one more queue, so hang-ups cannot grow it without bound", async () => {
+    const own = pool([{ type: "Spin", params: { ms: 300 } }], { maxQueue: 2, timeoutMs: 10_000 });
+    await own.warmup();
+    // One caller after another sends a scan and hangs up at once, far more than the queue holds.
+    const answers: unknown[] = [];
+    for (let i = 0; i < 12; i++) {
+      const controller = new AbortController();
+      const pending = own.scan(`g${i}`, { signal: controller.signal });
+      controller.abort();
+      answers.push(await pending.catch((error: unknown) => error));
+    }
+    const refused = answers.filter((answer) => answer instanceof ScanQueueFullError);
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
   it("cancels on the caller's signal and refuses scans after destroy", async () => {
     const own = pool([{ type: "Spin", params: { ms: 2_000 } }]);
     const controller = new AbortController();
