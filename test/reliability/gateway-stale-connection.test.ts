@@ -6,6 +6,7 @@ import {
   masterKey,
   type RunningGateway,
   startTestGateway,
+  upstreamDeployment,
 } from "../gateway/helpers/test-gateway.js";
 
 /**
@@ -67,16 +68,7 @@ describe("gateway reusing a kept-alive upstream connection that the provider has
     db = await openTestPGlite();
     upstream = await startClosingUpstream();
     running = await startTestGateway(db.db, {
-      model_list: [
-        {
-          model_name: "gpt-4o",
-          gateway_params: {
-            model: "openai/gpt-4o-model",
-            api_key: "sk-up",
-            api_base: `${upstream.url}/v1`,
-          },
-        },
-      ],
+      model_list: [upstreamDeployment("gpt-4o", "openai/gpt-4o-model", upstream.url)],
     });
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import {
   masterKey,
   type RunningGateway,
   startTestGateway,
+  upstreamDeployment,
 } from "../gateway/helpers/test-gateway.js";
 import { edgeString } from "./malformed-bodies.js";
 
@@ -77,16 +78,7 @@ describe("gateway: generated malformed transcription forms", () => {
     db = await openTestPGlite();
     upstream = await startFakeUpstream(openAIHandler);
     running = await startTestGateway(db.db, {
-      model_list: [
-        {
-          model_name: "whisper",
-          gateway_params: {
-            model: "openai/whisper-1",
-            api_key: "sk-up",
-            api_base: `${upstream.url}/v1`,
-          },
-        },
-      ],
+      model_list: [upstreamDeployment("whisper", "openai/whisper-1", upstream.url)],
     });
   });
   afterAll(async () => {

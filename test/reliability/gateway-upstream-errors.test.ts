@@ -12,6 +12,7 @@ import {
   masterKey,
   type RunningGateway,
   startTestGateway,
+  upstreamDeployment,
 } from "../gateway/helpers/test-gateway.js";
 
 const hi = [{ role: "user", content: "hi" }];
@@ -102,14 +103,8 @@ describe("gateway: upstream 500, timeout and a stream that stalls, with retries 
         void request;
       });
     });
-    const deployment = (name: string, upstream: FakeUpstream) => ({
-      model_name: name,
-      gateway_params: {
-        model: `openai/${name}-model`,
-        api_key: "sk-up",
-        api_base: `${upstream.url}/v1`,
-      },
-    });
+    const deployment = (name: string, upstream: FakeUpstream) =>
+      upstreamDeployment(name, `openai/${name}-model`, upstream.url);
     running = await startTestGateway(db.db, {
       model_list: [
         deployment("failing", failing),

@@ -48,3 +48,11 @@ export async function startTestGateway(
     },
   };
 }
+
+/** A `model_list` entry that routes `modelName` to an OpenAI-compatible fake upstream. */
+export function upstreamDeployment(modelName: string, model: string, upstreamUrl: string) {
+  return {
+    model_name: modelName,
+    gateway_params: { model, api_key: "sk-up", api_base: `${upstreamUrl}/v1` },
+  };
+}
