@@ -1,5 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { hostLoadBetween, readCpuTimes } from "./host-load.js";
+import { measureHostSpeed } from "./host-speed.js";
 import { describeMachine } from "./machine.js";
 import type { BenchSection } from "./section.js";
 import { renderTable } from "./table.js";
@@ -20,7 +22,13 @@ export async function runBench(options: RunBenchOptions): Promise<Record<string,
     machine: describeMachine(),
   };
   const machine = results.machine as ReturnType<typeof describeMachine>;
+  const referenceMs = measureHostSpeed();
+  results.hostReferenceMs = referenceMs;
   options.write(`Machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}\n`);
+  options.write(
+    `Host speed: reference loop ${referenceMs.toFixed(0)} ms on one core (lower is faster; compare runs on different hosts with it)\n`,
+  );
+  const cpuBefore = readCpuTimes();
   for (const section of options.sections) {
     options.write(`\n## ${section.title}\n`);
     try {
@@ -33,6 +41,14 @@ export async function runBench(options: RunBenchOptions): Promise<Record<string,
       results[section.name] = { error: message };
       options.write(`(failed: ${message})\n`);
     }
+  }
+  const cpuAfter = readCpuTimes();
+  if (cpuBefore !== null && cpuAfter !== null) {
+    const load = hostLoadBetween(cpuBefore, cpuAfter);
+    results.hostLoad = load;
+    options.write(
+      `\nWhole run: CPU steal ${(100 * load.steal).toFixed(1)}% (time the hypervisor gave our cores to other guests), machine busy ${(100 * load.busy).toFixed(1)}%\n`,
+    );
   }
   await mkdir(dirname(options.out), { recursive: true });
   const temp = `${options.out}.tmp-${process.pid}`;
