@@ -1,18 +1,18 @@
 import { Command, Option } from "commander";
-import { gatewaySection } from "../bench/gateway-section.js";
-import { guardApiSection } from "../bench/guard-api-section.js";
-import { ingestionSection } from "../bench/ingestion-section.js";
-import { runBench } from "../bench/run-bench.js";
-import { scannersSection } from "../bench/scanners-section.js";
 import type { BenchSection } from "../bench/section.js";
 import { action, parseList, UsageError } from "../run.js";
 
-const sections: readonly BenchSection[] = [
-  scannersSection,
-  ingestionSection,
-  gatewaySection,
-  guardApiSection,
-];
+/**
+ * The sections by name, in running order, each loaded on use (so that other commands do not load
+ * the benchmarks).
+ */
+export const benchSections: Readonly<Record<string, () => Promise<BenchSection>>> = {
+  scanners: async () => (await import("../bench/scanners-section.js")).scannersSection,
+  ingestion: async () => (await import("../bench/ingestion-section.js")).ingestionSection,
+  gateway: async () => (await import("../bench/gateway-section.js")).gatewaySection,
+  "guard-api": async () => (await import("../bench/guard-api-section.js")).guardApiSection,
+};
+const sectionNames = Object.keys(benchSections);
 
 /** `ragguard bench`: run the benchmarks, print one table per part, write bench/results.json. */
 export function benchCommand(): Command {
@@ -22,19 +22,17 @@ export function benchCommand(): Command {
     .addOption(
       new Option(
         "--only <names>",
-        `comma-separated sections (${sections.map((s) => s.name).join(", ")})`,
+        `comma-separated sections (${sectionNames.join(", ")})`,
       ).argParser(parseList),
     )
     .option("--out <file>", "where to write the figures", "bench/results.json")
     .action(
       action(async (options: { quick: boolean; only?: string[]; out: string }) => {
-        const chosen = options.only
-          ? options.only.map((name) => {
-              const section = sections.find((candidate) => candidate.name === name);
-              if (!section) throw new UsageError(`--only: unknown benchmark "${name}"`);
-              return section;
-            })
-          : sections;
+        const names = options.only ?? sectionNames;
+        const unknown = names.find((name) => !Object.hasOwn(benchSections, name));
+        if (unknown !== undefined) throw new UsageError(`--only: unknown benchmark "${unknown}"`);
+        const { runBench } = await import("../bench/run-bench.js");
+        const chosen = await Promise.all(names.map((name) => benchSections[name]!()));
         await runBench({
           sections: chosen,
           quick: options.quick,

@@ -1,20 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { Command } from "commander";
-import {
-  EvalDataError,
-  entityRowSchema,
-  labelledRowSchema,
-  parseRows,
-} from "../../src/eval/dataset.js";
-import { evaluateBinary, evaluateEntities } from "../../src/eval/evaluate.js";
-import { formatBinaryMetrics, formatEntityMetrics } from "../../src/eval/format.js";
 import { matchTypes } from "../../src/scan/match-type.js";
-import type { Scanner } from "../../src/scan/scanner.js";
-import { createScanner } from "../../src/scanners/registry.js";
-import { Vault } from "../../src/scanners/vault.js";
-import { action, ExitCode, UsageError } from "../run.js";
+import { action, UsageError } from "../run.js";
 
-interface EvalCommandOptions {
+/** The options `ragguard eval` parses. */
+export interface EvalCommandOptions {
   scanner: string;
   data: string;
   threshold?: number;
@@ -22,9 +11,6 @@ interface EvalCommandOptions {
   params?: string;
   json?: boolean;
 }
-
-/** Scanners that take entity rows (`{"text","entities":[{"type","value"}]}`) instead of labels. */
-const entityScanners = new Set(["Anonymize"]);
 
 const helpText = `
 Rows are JSON Lines: {"text": "...", "label": 0|1} (1 = the scanner should flag it), or for
@@ -45,63 +31,6 @@ function parseThreshold(value: string): number {
   return parsed;
 }
 
-function parseParams(value: string | undefined): Record<string, unknown> {
-  if (value === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new UsageError(`--params must be a JSON object, got ${JSON.stringify(value)}`);
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError("--params must be a JSON object");
-  }
-  return { ...parsed };
-}
-
-function buildScanner(options: EvalCommandOptions, vault: Vault): Scanner {
-  const params = parseParams(options.params);
-  if (options.threshold !== undefined) params.threshold = options.threshold;
-  if (options.matchType !== undefined) params.matchType = options.matchType.toLowerCase();
-  return createScanner({ type: options.scanner, params }, { vault });
-}
-
-async function runEval(options: EvalCommandOptions): Promise<number> {
-  const content = await readFile(options.data, "utf8").catch((error: unknown) => {
-    throw new UsageError(
-      `cannot read --data ${options.data}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
-  const vault = new Vault();
-  const scanner = buildScanner(options, vault);
-  const title = `${options.scanner} on ${options.data}`;
-  try {
-    if (entityScanners.has(options.scanner)) {
-      const metrics = await evaluateEntities(
-        scanner,
-        vault,
-        parseRows(content, entityRowSchema, options.data),
-      );
-      process.stdout.write(
-        options.json ? `${JSON.stringify(metrics)}\n` : formatEntityMetrics(title, metrics),
-      );
-    } else {
-      const metrics = await evaluateBinary(
-        scanner,
-        parseRows(content, labelledRowSchema, options.data),
-      );
-      process.stdout.write(
-        options.json ? `${JSON.stringify(metrics)}\n` : formatBinaryMetrics(title, metrics),
-      );
-    }
-  } catch (error) {
-    if (error instanceof EvalDataError)
-      throw new UsageError(error.message, { details: error.badLines });
-    throw error;
-  }
-  return ExitCode.ok;
-}
-
 /** `ragguard eval` — measure a scanner on a labelled JSON Lines file. */
 export function evalCommand(): Command {
   return new Command("eval")
@@ -116,5 +45,9 @@ export function evalCommand(): Command {
     .option("--params <json>", "further scanner params as a JSON object")
     .option("--json", "print the metrics as one JSON object")
     .addHelpText("after", helpText)
-    .action(action((options: EvalCommandOptions) => runEval(options)));
+    .action(
+      action(async (options: EvalCommandOptions) =>
+        (await import("./eval-run.js")).runEval(options),
+      ),
+    );
 }

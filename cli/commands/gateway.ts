@@ -1,8 +1,5 @@
 import { Command, Option } from "commander";
-import { createLogger, type LogFormat } from "../../src/common/logger.js";
-import { loadGatewayConfig } from "../../src/gateway/config/load.js";
-import { createGateway } from "../../src/gateway/create-gateway.js";
-import { preferSmallWasmCode } from "../../src/gateway/db/pglite.js";
+import type { LogFormat } from "../../src/common/logger.js";
 import { action, parsePort, waitForShutdown } from "../run.js";
 
 interface GatewayCliOptions {
@@ -38,6 +35,18 @@ export function gatewayCommand(): Command {
     )
     .action(
       action(async (options: GatewayCliOptions) => {
+        // Loaded on use, so that other commands and `--help` do not load the gateway.
+        const [
+          { createLogger },
+          { loadGatewayConfig },
+          { createGateway },
+          { preferSmallWasmCode },
+        ] = await Promise.all([
+          import("../../src/common/logger.js"),
+          import("../../src/gateway/config/load.js"),
+          import("../../src/gateway/create-gateway.js"),
+          import("../../src/gateway/db/pglite.js"),
+        ]);
         const logger = createLogger({
           format: options.logFormat,
           level: options.logLevel,

@@ -1,8 +1,5 @@
 import { Command } from "commander";
 import { AppError } from "../../src/common/errors.js";
-import { createLogger } from "../../src/common/logger.js";
-import { createGuardApi } from "../../src/guard-api/app.js";
-import { loadGuardApiConfig } from "../../src/guard-api/config.js";
 import { action, ExitCode, parsePort, waitForShutdown } from "../run.js";
 
 interface GuardApiCommandOptions {
@@ -22,6 +19,12 @@ Routes (also under /v1): POST /analyze/prompt, POST /scan/prompt, GET /, /health
 Exit codes: 0 stopped cleanly, 1 fatal error (port in use, ...), 2 usage or config error.`;
 
 async function serve(options: GuardApiCommandOptions): Promise<number> {
+  // Loaded on use, so that other commands and `--help` do not load the guard API.
+  const [{ createLogger }, { createGuardApi }, { loadGuardApiConfig }] = await Promise.all([
+    import("../../src/common/logger.js"),
+    import("../../src/guard-api/app.js"),
+    import("../../src/guard-api/config.js"),
+  ]);
   const config = await loadGuardApiConfig(options.config);
   const logger = createLogger({
     level: config.app.log_level,

@@ -1,21 +1,8 @@
 import { Command } from "commander";
-import { z } from "zod";
-import { loadYamlConfig } from "../../src/common/config.js";
-import { createLogger } from "../../src/common/logger.js";
-import { isValid } from "../../src/scan/is-valid.js";
-import { scanPrompt } from "../../src/scan/scan-prompt.js";
-import {
-  buildScanners,
-  type ScannerConfig,
-  scannerConfigSchema,
-} from "../../src/scanners/registry.js";
-import { Vault } from "../../src/scanners/vault.js";
+import type { ScannerConfig } from "../../src/scanners/registry.js";
 import { action, ExitCode, parseList, UsageError } from "../run.js";
 
 const defaultScannerList = "Anonymize,Toxicity,PromptInjection";
-
-/** `input_scanners` as in the guard API's config file; other keys of that file are ignored here. */
-const scanConfigSchema = z.looseObject({ input_scanners: z.array(scannerConfigSchema).min(1) });
 
 interface ScanCommandOptions {
   scanners: string;
@@ -48,6 +35,13 @@ async function scannerConfigs(
   options: ScanCommandOptions,
 ): Promise<{ configs: ScannerConfig[]; source: string }> {
   if (options.config !== undefined) {
+    const [{ z }, { loadYamlConfig }, { scannerConfigSchema }] = await Promise.all([
+      import("zod"),
+      import("../../src/common/config.js"),
+      import("../../src/scanners/registry.js"),
+    ]);
+    // `input_scanners` as in the guard API's config file; other keys of that file are ignored.
+    const scanConfigSchema = z.looseObject({ input_scanners: z.array(scannerConfigSchema).min(1) });
     const config = await loadYamlConfig(options.config, scanConfigSchema, { interpolate: true });
     return { configs: config.input_scanners, source: `${options.config}: input_scanners` };
   }
@@ -90,6 +84,15 @@ export function scanCommand(): Command {
         const input = text === undefined || text === "-" ? await readStdin() : text;
         if (input === "") throw new UsageError("no text to scan: the argument or stdin was empty");
         const { configs, source } = await scannerConfigs(options);
+        // Loaded on use, so that other commands and `--help` do not load the scanners.
+        const [{ createLogger }, { isValid }, { scanPrompt }, { buildScanners }, { Vault }] =
+          await Promise.all([
+            import("../../src/common/logger.js"),
+            import("../../src/scan/is-valid.js"),
+            import("../../src/scan/scan-prompt.js"),
+            import("../../src/scanners/registry.js"),
+            import("../../src/scanners/vault.js"),
+          ]);
         const scanners = buildScanners(configs, { vault: new Vault(), source });
         const logger = createLogger({
           level: options.verbose ? "info" : "warn",
