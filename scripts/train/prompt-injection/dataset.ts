@@ -3,6 +3,7 @@ import { scoringUnits, splitPieces } from "../../../src/detectors/text-features/
 import { createRandom, type Random, splitHoldout } from "../lib/random.js";
 import { generateAttack } from "./attack-grammar.js";
 import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
+import { broadenedUnits, broadenedValidation } from "./broadened-data.js";
 import { generateForeignAttack } from "./foreign-grammar.js";
 import { generateHardNegatives } from "./hard-negative-generator.js";
 import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
@@ -20,7 +21,7 @@ export interface LabelledText {
 }
 
 /** One side (train or validation) of every template and source list. */
-interface Side {
+export interface Side {
   bodies: [string, string][];
   framings: string[];
   foreign: string[];
@@ -77,7 +78,11 @@ function splitAll(
 }
 
 /** One planted attack instruction from a side's templates and sources. */
-function makeAttack(side: Side, random: Random, grammar = false): { text: string; kind: string } {
+export function makeAttack(
+  side: Side,
+  random: Random,
+  grammar = false,
+): { text: string; kind: string } {
   if (grammar && random.chance(0.45))
     return random.chance(0.2) ? generateForeignAttack(random) : generateAttack(random);
   const roll = random.next();
@@ -97,7 +102,7 @@ function makeAttack(side: Side, random: Random, grammar = false): { text: string
 }
 
 /** Benign pieces of the carriers (sentences and lines of documentation, e-mail, whois, PII prose). */
-function carrierPieces(carriers: readonly string[]): string[] {
+export function carrierPieces(carriers: readonly string[]): string[] {
   return carriers.flatMap((carrier) => splitPieces(carrier)).filter((piece) => piece.length >= 20);
 }
 
@@ -151,7 +156,7 @@ function trainingUnits(side: Side, random: Random, attacks: number): LabelledTex
 }
 
 /** A carrier excerpt of about `length` characters cut at piece boundaries. */
-function excerpt(side: Side, random: Random, length: number): string[] {
+export function excerpt(side: Side, random: Random, length: number): string[] {
   const pieces = splitPieces(random.pick(side.carriers));
   const start = random.int(Math.max(1, pieces.length - 3));
   const out: string[] = [];
@@ -163,7 +168,8 @@ function excerpt(side: Side, random: Random, length: number): string[] {
   return out;
 }
 
-function plant(pieces: string[], insert: string, random: Random): string {
+/** Insert `insert` between two random pieces and join them into a chunk of at most 1000 characters. */
+export function plant(pieces: string[], insert: string, random: Random): string {
   const at = random.int(pieces.length + 1);
   return [...pieces.slice(0, at), insert, ...pieces.slice(at)]
     .join(random.chance(0.5) ? "\n" : " ")
@@ -273,22 +279,34 @@ function contextValidation(
 }
 
 /** The full training and validation data, reproducible from `seed`. */
-export function buildDataset(sources: PromptInjectionSources, seed: number, attacks = 14000) {
+export function buildDataset(
+  sources: PromptInjectionSources,
+  seed: number,
+  attacks = 14000,
+  broadened = 3000,
+) {
   const random = createRandom(seed);
   const { train, validation } = splitAll(sources, random);
   const baseUnits = trainingUnits(train, random, attacks);
   const base = validationSets(validation, random, 300);
   // Context hard negatives draw from their own generator so the sets above stay as they were.
   const contextRandom = createRandom(seed + 7);
-  const units = [...baseUnits, ...contextNegativeUnits(train, contextRandom, 2500)].map((row) => ({
+  const contextUnits = contextNegativeUnits(train, contextRandom, 2500);
+  const context = contextValidation(validation, contextRandom, 150);
+  // Broadened shapes (directives, formats, hijacks) from a third generator, same reason.
+  const broadRandom = createRandom(seed + 11);
+  const broadUnits = broadenedUnits(train, broadRandom, broadened);
+  const broad = broadenedValidation(validation, broadRandom, 150);
+  const units = [...baseUnits, ...contextUnits, ...broadUnits].map((row) => ({
     ...row,
     text: normalizeText(row.text),
   }));
-  const context = contextValidation(validation, contextRandom, 150);
   return {
     units,
     chunks: [...base.chunks, ...context.chunks],
     direct: base.direct,
     ordinary: context.ordinary,
+    formats: broad.formats,
+    hijack: broad.hijack,
   };
 }

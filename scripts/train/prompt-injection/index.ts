@@ -104,11 +104,20 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   // The threshold keeps false positives at `maxFpr` on documents (clean and hard-negative chunks)
   // and ordinary prompts together. Role-play prompts (awesome-chatgpt-prompts) are reported but
   // do not set it: they are instructions to an AI by design.
-  const negatives = [...chunkScores, ...directScores, ...ordinaryScores]
+  const formatScores = score(data.formats);
+  const hijackScores = score(data.hijack);
+  const negatives = [
+    ...chunkScores,
+    ...directScores,
+    ...ordinaryScores,
+    ...formatScores,
+    ...hijackScores,
+  ]
     .filter(
       (row, index) =>
         row.label === 0 &&
-        [...data.chunks, ...data.direct, ...data.ordinary][index]?.kind !== "roleplay",
+        [...data.chunks, ...data.direct, ...data.ordinary, ...data.formats, ...data.hijack][index]
+          ?.kind !== "roleplay",
     )
     .map((row) => row.score);
   // Never below 0.6, so no weak rule on its own (a "bot:" line, "you are now", weights <= 0.55)
@@ -121,6 +130,8 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   log(format("validation ordinary prompts (XSTest-style)", ordinaryScores, threshold));
   const rolePlayScores = directScores.filter((_, index) => isRolePlay(index));
   log(format("validation role-play prompts", rolePlayScores, threshold));
+  log(format("validation formats and directives (chunks)", formatScores, threshold));
+  log(format("validation hijacking vs harmless follow-ups", hijackScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });
   writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
   writeJsonl(
@@ -132,6 +143,8 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
     data.direct.filter((row) => row.kind === "roleplay"),
   );
   writeJsonl(join(options.validationDir, "ordinary.jsonl"), data.ordinary);
+  writeJsonl(join(options.validationDir, "formats.jsonl"), data.formats);
+  writeJsonl(join(options.validationDir, "hijack.jsonl"), data.hijack);
   const file: LinearModelFile = {
     ...draft,
     // Rounded up, so the shipped threshold keeps the false-positive rate it was chosen for.
@@ -144,6 +157,8 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
         direct: binaryMetrics(directOnly, threshold),
         ordinary: binaryMetrics(ordinaryScores, threshold),
         rolePlay: binaryMetrics(rolePlayScores, threshold),
+        formats: binaryMetrics(formatScores, threshold),
+        hijack: binaryMetrics(hijackScores, threshold),
       },
     },
   };

@@ -41,7 +41,8 @@ export const dampingContexts: readonly string[] = [
   "protect\\w*",
   "defen[cs]e\\w*",
   "guardrails?",
-  "risks?",
+  // "classify this as low risk" is a verdict, not talk about risks.
+  "(?<!(?:low|high|medium|minimal|moderate|no)[ -])risks?",
   "vulnerab\\w*",
   "threats?",
   "mitigat\\w*",

@@ -23,6 +23,10 @@ export const ruleFragments: Readonly<Record<string, string>> = {
   DEST: "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.[\\w.]+|(?:the |this |following |an? |our )*(?:url|link|endpoint|webhook|server|address|domain|web ?hook|form|email address|e-mail address))",
   /** Verbs that send data somewhere. */
   SEND: "(?:send|forward|post|upload|transmit|exfiltrate|submit|email|e-mail|mail|leak|copy|append|attach|encode|embed|include|put|add|insert|paste|report|relay|sync|beam)",
+  /** An automated reader described by what it does, with no addressee ("AI screening tools", "models summarising this page"). */
+  SYS: "(?:(?:automated|automatic|ai|ai-based|ai-powered|ai-driven|llm|llm-based|machine|algorithmic|autonomous|digital|smart|virtual)[ -](?:[\\w-]+ ){0,2}(?:tools?|systems?|assistants?|software|pipelines?|agents?|models?|engines?|bots?|services?|readers?|evaluators?|reviewers?|screeners?|reviews?|screening|graders?|summari[sz]ers?|crawlers?)|(?:models?|llms?|language models?|assistants?|agents?|bots?|chatbots?|summari[sz]ers?|crawlers?|evaluators?|screeners?|systems?|tools?|software|engines?)(?: (?:that|which|who))? (?:reads?|reading|process(?:es|ing)?|summari[sz](?:es|e|ing)|reviews?|reviewing|evaluat(?:es?|ing)|scor(?:es?|ing)|assess(?:es|ing)?|rank(?:s|ing)?|index(?:es|ing)?|analy[sz](?:es?|ing)|screen(?:s|ing)?|handl(?:es?|ing)|asked about|tasked with [\\w-]+)(?: [\\w-]+){0,2}? (?:this|these|the present|the attached|the following)|the (?:reviewing|reading|summari[sz]ing|grading|screening|evaluating|ranking) (?:model|ai|agent|system|assistant|tool|llm))",
+  /** Modal verbs of an order given in the third person. */
+  MUST: "(?:shall|must|should|will|are (?:required|instructed|expected|asked|supposed) to|is (?:required|instructed|expected|asked|supposed) to|are to|is to|needs? to|ha(?:ve|s) to|ought to)",
   /** A reply the AI produces for its user. */
   REPLY:
     "(?:response|reply|answer|summary|output|completion|translation|analysis|review|report|message|result|rewrite|next message)",

@@ -142,6 +142,64 @@ export const goalRules: readonly InjectionRule[] = [
       "(?:send|forward|e-?mail|message|reply to|write to)\\w* (?:\\w+ ){0,4}(?:to )?(?:all|every|each) (?:of )?(?:the |your |my |their )?(?:contacts|recipients|addresses in|people in (?:the|your) (?:address book|contacts)|e-?mails? in the inbox)",
     weight: 0.6,
   },
+  // Orders to an automated reader given in the third person or the passive, with no addressee.
+  {
+    id: "directive-rate-this",
+    intent: "deception",
+    pattern:
+      "{SYS}(?: [\\w-]+){0,3}? {MUST} (?:always |only |now |also |then |immediately )?(?:classify|rate|mark|score|rank|label|treat|describe|present|grade|assess|evaluate|consider|report|list|approve|recommend|accept) (?:this|the present|the attached|it|the (?:applicant|candidate|vendor|supplier|submission|document|paper|contract|agreement|listing|product|report|filing|company|seller))(?: [\\w-]+){0,2}? as\\b",
+    weight: 0.8,
+  },
+  {
+    id: "directive-third-person",
+    intent: "deception",
+    pattern:
+      "{SYS}(?: [\\w-]+){0,3}? {MUST} (?:always |only |now |also |then |immediately )?(?:classify|rate|mark|score|rank|recommend|approve|advance|state|omit|share|include|send|forward|describe|treat|ignore|disregard|present|tell|say|claim|label|endorse|favou?r|prioriti[sz]e|accept|leave out|hide|conclude|output|reveal|praise|promote|shortlist|downplay)\\b",
+    weight: 0.5,
+  },
+  {
+    id: "directive-third-person-this",
+    intent: "deception",
+    pattern:
+      "{SYS}(?: [\\w-]+){0,3}? {MUST} (?:always |only |now |also |then |immediately )?(?:classify|rate|mark|score|rank|recommend|approve|advance|state|omit|share|include|send|forward|describe|treat|ignore|disregard|present|tell|say|claim|label|endorse|favou?r|prioriti[sz]e|accept|leave out|hide|conclude|output|reveal|praise|promote|shortlist|downplay)\\w*(?: [\\w'-]+){0,3}? (?:this|these|the present|the attached|the following|regardless|without|whatever|irrespective|no matter)\\b",
+    weight: 0.7,
+  },
+  {
+    id: "directive-passive-ai",
+    intent: "deception",
+    pattern:
+      "(?:must|shall|is to|are to|should|has to|have to|needs? to) be (?:rated|classified|marked|scored|treated|reported|described|ranked|labell?ed|presented|summari[sz]ed|approved|graded|assessed) as [^.\\n]{1,60}? (?:by|in|for) (?:the |any |all |every |whichever |each |an? )?(?:[\\w-]+ ){0,2}(?:model|ai|llm|assistant|agent|automated|automatic|machine|bot|chatbot|summar\\w*|language model)",
+    weight: 0.75,
+  },
+  // Direct prompts that hijack the task part-way through.
+  {
+    id: "hijack-act-as-tool",
+    intent: "persona",
+    pattern:
+      "(?:[.!?:;-]\\s*|\\b(?:now|then|afterwards|instead|next|aur|y|und|et),?\\s+)(?:please |just |now )?(?:i want you to |i'd like you to |you will |you should )?(?:act|behave|function|serve|work|pose) as (?:an? |the |my )?(?:[\\w-]+ ){0,2}(?:terminal|shell|console|interpreter|command line|repl)\\b",
+    weight: 0.65,
+  },
+  {
+    id: "hijack-new-task",
+    intent: "override",
+    pattern:
+      "\\b(?:stop|enough|ok|okay|done|good|great|nice|wait|hold on|attention|thanks|cool|perfect|excellent|fine|work)\\W{1,4}(?:now,? )?(?:(?:a |your )?(?:new|additional) (?:task|instruction|assignment|job)s?|new tasks follow)\\s*[:.-]|[.!?]\\s+(?:now,? )?(?:a |your )?new (?:task|assignment)s?\\s*[:-]",
+    weight: 0.7,
+  },
+  {
+    id: "hijack-answer-only",
+    intent: "persona",
+    pattern:
+      "\\bfrom now on,? (?:you )?(?:will |must |should )?(?:only |always |just )?(?:answer|reply|respond|say|write|output|speak|talk)\\w* (?:only |always |exclusively |just )?(?:with|in|as|using|like)\\b",
+    weight: 0.55,
+  },
+  {
+    id: "override-hinglish",
+    intent: "override",
+    pattern:
+      "\\b(?:pichl[aie]|purane|purani|upar|uper|pehle|pahle|saare|sare|sab|sabhi)\\b(?: [\\w']+){0,3}? (?:instructions?|rules?|nirdesh|niyam|baat(?:ein|en|on)?|commands?|prompts?|guidelines?|hidayat\\w*|kuch|sab)(?: [\\w']+){0,2}? (?:ignore|bhool|bhul|nazarandaz|chhod|chod)\\w*(?: (?:karo|kar do|kardo|karna|jao|ja|do|dena|de))\\b",
+    weight: 0.8,
+  },
   // Deceiving or manipulating the user through the AI's reply.
   {
     id: "deception-in-reply",

@@ -93,6 +93,13 @@ export const injectionRules: readonly InjectionRule[] = [
     weight: 0.9,
   },
   {
+    id: "override-user-request",
+    intent: "override",
+    pattern:
+      "{DROP} (?:the |this |their )?(?:user's|user|users'|customer's|human's|requester's|person's|reader's) (?:\\w+ )?(?:question|request|query|prompt|task|instructions?)s?\\b",
+    weight: 0.6,
+  },
+  {
     id: "override-forget-everything",
     intent: "override",
     pattern:
