@@ -1,3 +1,5 @@
+import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
+import { requiredLiterals } from "../text-features/required-literals.js";
 import {
   attackTalkContexts,
   audienceContexts,
@@ -13,6 +15,11 @@ import { type InjectionRule, injectionRules } from "./rules.js";
 export interface CompiledRule {
   readonly rule: InjectionRule;
   readonly regex: RegExp;
+  /**
+   * Literal ids (in the rule set's prefilter) the text must contain, one of each clause, for
+   * the regex to match anywhere; empty when the rule always runs.
+   */
+  readonly gate: readonly (readonly number[])[];
 }
 
 /** A rule that matched, with the text it matched and its (possibly damped) score. */
@@ -33,6 +40,14 @@ export interface RuleSet {
   /** Words before a quoted span (code, quotation marks, table rows) that make it an example. */
   readonly quoteLeadIn: LeadInCues;
   readonly dampingFactor: number;
+  /** Finds the literals of every rule's gate in one pass; null runs every rule on every text. */
+  readonly prefilter: LiteralScanner | null;
+}
+
+/** Options for {@link compileRules}. */
+export interface CompileRulesOptions {
+  /** Skip rules whose required literals a text lacks (default true; false for equivalence tests). */
+  prefilter?: boolean;
 }
 
 function wordsPattern(words: readonly string[]): RegExp {
@@ -47,13 +62,39 @@ export function expandPattern(
   return pattern.replace(/\{([A-Z]+)\}/g, (whole, name: string) => fragments[name] ?? whole);
 }
 
+/**
+ * Gates from each regex's required literals (derived from the regex source, so a new rule is
+ * covered without annotations) and one scanner for all their literals.
+ */
+function compileGates(regexes: readonly RegExp[]): {
+  gates: number[][][];
+  prefilter: LiteralScanner;
+} {
+  const ids = new Map<string, number>();
+  const idOf = (literal: string): number => {
+    let id = ids.get(literal);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(literal, id);
+    }
+    return id;
+  };
+  const gates = regexes.map((regex) => requiredLiterals(regex).map((clause) => clause.map(idOf)));
+  return { gates, prefilter: createLiteralScanner([...ids.keys()]) };
+}
+
 /** Compile the rule table (default: the built-in one) once, at detector construction. */
-export function compileRules(rules: readonly InjectionRule[] = injectionRules): RuleSet {
+export function compileRules(
+  rules: readonly InjectionRule[] = injectionRules,
+  options: CompileRulesOptions = {},
+): RuleSet {
+  const regexes = rules.map((rule) => new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"));
+  const { gates, prefilter } =
+    options.prefilter === false
+      ? { gates: regexes.map(() => []), prefilter: null }
+      : compileGates(regexes);
   return {
-    rules: rules.map((rule) => ({
-      rule,
-      regex: new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"),
-    })),
+    rules: rules.map((rule, index) => ({ rule, regex: regexes[index]!, gate: gates[index]! })),
     damping: wordsPattern(dampingContexts),
     quoteLeadIn: {
       code: wordsPattern(attackTalkContexts),
@@ -61,7 +102,22 @@ export function compileRules(rules: readonly InjectionRule[] = injectionRules): 
       table: wordsPattern([...exampleContexts, ...attackTalkContexts, ...audienceContexts]),
     },
     dampingFactor,
+    prefilter,
   };
+}
+
+/** True when `found` has a literal of every clause of `gate`. */
+function passesGate(gate: readonly (readonly number[])[], found: Uint8Array): boolean {
+  for (const clause of gate) {
+    let any = false;
+    for (const id of clause)
+      if (found[id] === 1) {
+        any = true;
+        break;
+      }
+    if (!any) return false;
+  }
+  return true;
 }
 
 /** `.`, `?`, a line break, or a `!` that does not open `<!--` or `![`. */
@@ -124,7 +180,14 @@ export function matchRules(
   quotes: QuoteContext = createQuoteContext(text, ruleSet.quoteLeadIn),
 ): RuleMatch[] {
   const out: RuleMatch[] = [];
-  for (const { rule, regex } of ruleSet.rules) {
+  let found: Uint8Array | null = null;
+  if (ruleSet.prefilter !== null) {
+    found = new Uint8Array(ruleSet.prefilter.literals.length);
+    ruleSet.prefilter.scan(text, found);
+  }
+  for (const { rule, regex, gate } of ruleSet.rules) {
+    // A text without the literals a rule needs cannot match it: skipping changes nothing.
+    if (found !== null && !passesGate(gate, found)) continue;
     regex.lastIndex = 0;
     let damped = 0;
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
