@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../../../scripts/train/lib/random.js";
+import {
+  generateHarmlessTurn,
+  generateHijack,
+} from "../../../scripts/train/prompt-injection/direct-hijack.js";
+import { generateDirective } from "../../../scripts/train/prompt-injection/directive-grammar.js";
+import { generateFormatNegative } from "../../../scripts/train/prompt-injection/format-negatives.js";
+
+const sample = <T>(make: (random: ReturnType<typeof createRandom>) => T, seed: number) => {
+  const random = createRandom(seed);
+  return Array.from({ length: 200 }, () => make(random));
+};
+
+describe("broadened prompt-injection generators", () => {
+  it("are reproducible from the seed", () => {
+    const run = () => sample((random) => generateDirective(random, "train"), 5);
+    expect(run()).toEqual(run());
+  });
+
+  it("fill every slot", () => {
+    const texts = [
+      ...sample((random) => generateDirective(random, "validation").text, 1),
+      ...sample((random) => generateHijack(random, "train").text, 2),
+      ...sample((random) => generateHarmlessTurn(random, "validation").text, 3),
+      ...sample((random) => generateFormatNegative(random, "train").text, 4),
+    ];
+    for (const text of texts) expect(text).not.toMatch(/\{[A-Z_]+\}/);
+  });
+
+  it("keep validation phrasings out of training", () => {
+    const train = new Set(sample((random) => generateHijack(random, "train").text, 6));
+    const validation = sample((random) => generateHijack(random, "validation").text, 6);
+    expect(validation.filter((text) => train.has(text))).toEqual([]);
+  });
+});
