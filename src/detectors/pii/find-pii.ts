@@ -11,6 +11,7 @@ export interface PiiResources {
 }
 
 const contextWindow = 48;
+const anyDigit = /\d/;
 
 function memoize<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
@@ -45,10 +46,15 @@ export function resolveOverlaps(matches: readonly PiiMatch[]): PiiMatch[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-function findByPatterns(text: string, types: ReadonlySet<PiiEntityType>): PiiMatch[] {
+function findByPatterns(
+  text: string,
+  types: ReadonlySet<PiiEntityType>,
+  hasDigit: boolean,
+): PiiMatch[] {
   const found: PiiMatch[] = [];
   for (const recognizer of patternRecognizers) {
     if (!types.has(recognizer.type)) continue;
+    if (recognizer.needsDigit && !hasDigit) continue;
     const { hint } = recognizer;
     if (hint !== undefined && !(typeof hint === "string" ? text.includes(hint) : hint.test(text)))
       continue;
@@ -90,8 +96,10 @@ export function findPii(
   threshold = 0,
 ): PiiMatch[] {
   const types = new Set(entityTypes);
-  const found = findByPatterns(text, types);
-  if (resources && types.has("PHONE_NUMBER")) {
+  // One scan for a digit spares every digit pattern (and the phone finder) on prose.
+  const hasDigit = anyDigit.test(text);
+  const found = findByPatterns(text, types, hasDigit);
+  if (resources && types.has("PHONE_NUMBER") && hasDigit) {
     found.push(...findPhoneNumbers(text, resources.parsePhone));
   }
   if (resources && types.has("PERSON")) found.push(...findPersons(text, resources.lexicon));

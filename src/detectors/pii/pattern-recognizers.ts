@@ -18,6 +18,11 @@ export interface PatternRecognizer {
    * pattern is not run at all. Most chunks hold no e-mail, IPv6 address or UUID.
    */
   readonly hint?: string | RegExp;
+  /**
+   * Every match holds an ASCII digit: skipped, with no scan of its own, on text without one
+   * (one test shared by all recognizers; most chunks of prose have no digit).
+   */
+  readonly needsDigit?: true;
   score(value: string, context: string): number;
 }
 
@@ -47,6 +52,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "CREDIT_CARD",
     pattern: /(?<![\w-])(?:\d[ -]?){12,18}\d(?![\w-])/g,
+    needsDigit: true,
     score: (value) => {
       const digits = digitsOf(value);
       if (digits.length < 13 || digits.length > 19 || !cardPrefix.test(digits)) return 0;
@@ -57,12 +63,14 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     type: "IBAN_CODE",
     // Upper case, printed in groups of four or compact, so a following word never joins the match.
     pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b/g,
+    needsDigit: true,
     score: (value) => (isValidIban(value) ? 1 : 0),
   },
   {
     // Compact form in any case (no spaces, so nothing can join it).
     type: "IBAN_CODE",
     pattern: /\b[a-z]{2}\d{2}[a-z0-9]{11,30}\b/gi,
+    needsDigit: true,
     score: (value) => (isValidIban(value) ? 1 : 0),
   },
   {
@@ -70,6 +78,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     // Not followed by a CIDR suffix: 10.20.0.0/16 names a network, not a host.
     pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d|\/\d)/g,
     hint: /\d\.\d/,
+    needsDigit: true,
     score: (value) =>
       isValidIp(value) && value !== "0.0.0.0" && value !== "255.255.255.255" ? 0.95 : 0,
   },
@@ -87,6 +96,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "US_SSN",
     pattern: /(?<![\d-])\d{3}([- .]?)\d{2}\1\d{4}(?![\d-])/g,
+    needsDigit: true,
     score: (value, context) => {
       if (!isValidSsn(value)) return 0;
       const separated = /\D/.test(value);
@@ -125,12 +135,14 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
   {
     type: "CRYPTO",
     pattern: /\b[13][1-9A-HJ-NP-Za-km-z]{25,34}\b/g,
+    needsDigit: true,
     score: (value) => (isValidBase58Address(value) ? 1 : 0),
   },
   {
     type: "CRYPTO",
     pattern: /\b(?:bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{6,87}\b/g,
     hint: /bc1/i,
+    needsDigit: true,
     score: (value) => (isValidBech32Address(value) ? 1 : 0),
   },
   {

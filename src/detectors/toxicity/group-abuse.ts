@@ -17,6 +17,7 @@ export function findGroupAbuse(
   tokens: readonly NormalizedToken[],
   lists: SignalLists,
   isQuoted: (index: number) => boolean,
+  identitySpans: readonly [number, number][] = findPhrases(tokens, lists.identity),
 ): GroupFinding {
   const finding: GroupFinding = {
     excusedSpans: [],
@@ -26,7 +27,7 @@ export function findGroupAbuse(
     quoted: false,
     countered: false,
   };
-  for (const [start, end] of findPhrases(tokens, lists.identity)) {
+  for (const [start, end] of identitySpans) {
     const verdict = judgeGroupMention(tokens, start, end, lists);
     if (verdict === "none") continue;
     const span: [number, number] = [Math.max(0, start - 4), end + 10];

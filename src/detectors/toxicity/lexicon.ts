@@ -54,7 +54,7 @@ export interface Lexicon {
   find(tokens: readonly NormalizedToken[]): LexiconHit[];
   has(term: string): boolean;
   /** Replace masked words (`f*ck`) by the lexicon term they hide, when one fits. */
-  unmask(tokens: readonly NormalizedToken[]): NormalizedToken[];
+  unmask(tokens: readonly NormalizedToken[]): readonly NormalizedToken[];
 }
 
 type Entry = LexiconData["terms"][string];
@@ -133,11 +133,13 @@ export function compileLexicon(data: LexiconData): Lexicon {
     size: terms.size,
     has: (term) => terms.has(term),
     unmask: (tokens) =>
-      tokens.map((token) => {
-        if (!token.masked) return token;
-        const found = matchMasked(token.text);
-        return found ? { ...token, text: found[0] } : token;
-      }),
+      !tokens.some((token) => token.masked)
+        ? tokens
+        : tokens.map((token) => {
+            if (!token.masked) return token;
+            const found = matchMasked(token.text);
+            return found ? { ...token, text: found[0] } : token;
+          }),
     find(tokens) {
       const hits: LexiconHit[] = [];
       for (let index = 0; index < tokens.length; index += 1) {

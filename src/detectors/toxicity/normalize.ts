@@ -48,8 +48,16 @@ export interface NormalizedToken {
   start: number;
 }
 
+/** Any code unit outside ASCII (surrogates included: the pattern has no u flag). */
+const nonAscii = /[\u0080-\uffff]/;
+
 /** NFKC, lower case, no invisible characters and no diacritics. */
 export function foldText(text: string): string {
+  // ASCII is stable under NFKC and NFD and holds no invisible character or combining mark.
+  if (!nonAscii.test(text)) {
+    const lower = text.toLowerCase();
+    return lower.includes("`") ? lower.replace(/`/g, "'") : lower;
+  }
   return text
     .normalize("NFKC")
     .replace(invisible, "")
@@ -153,6 +161,7 @@ function joinSpacedLetters(
   tokens: NormalizedToken[],
   isKnown?: (word: string) => boolean,
 ): NormalizedToken[] {
+  if (!hasSpacedRun(tokens)) return tokens;
   const out: NormalizedToken[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -179,6 +188,16 @@ function joinSpacedLetters(
     }
   }
   return out;
+}
+
+/** Whether three or more one-letter tokens follow each other (most texts have none). */
+function hasSpacedRun(tokens: readonly NormalizedToken[]): boolean {
+  let run = 0;
+  for (const token of tokens) {
+    run = token.text.length === 1 && isSingleLetter(token.text) ? run + 1 : 0;
+    if (run === 3) return true;
+  }
+  return false;
 }
 
 function isSingleLetter(text: string): boolean {

@@ -79,7 +79,16 @@ function armedWithin(
 }
 
 const articlesBefore = new Set(["a", "an", "the", "my", "some"]);
-const doxxVerbs = new Set(["post", "share", "leak", "publish", "drop", "spread", "find"]);
+/** Verbs of exposing someone (the first word of every doxxing pattern). */
+export const doxxVerbs: ReadonlySet<string> = new Set([
+  "post",
+  "share",
+  "leak",
+  "publish",
+  "drop",
+  "spread",
+  "find",
+]);
 const doxxObjects = new Set(["address", "number", "location", "workplace", "phone"]);
 
 /** "post her home address", "leak his number": exposing where a person can be reached. */

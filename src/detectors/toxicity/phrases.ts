@@ -6,6 +6,8 @@ export interface PhraseSet {
   /** Index just past the phrase that starts at `index`, or -1. Longest phrase wins. */
   matchAt(tokens: readonly NormalizedToken[], index: number): number;
   has(word: string): boolean;
+  /** First words of the phrases: a token list none of whose words is here holds no phrase. */
+  readonly starters: ReadonlySet<string>;
 }
 
 /** Bring a list entry into the tokenizer's form (lower case, no apostrophes). */
@@ -45,6 +47,7 @@ export function compilePhrases(entries: readonly string[]): PhraseSet {
   for (const first of byFirst.keys()) firstWords[filterSlot(first)] = 1;
   return {
     has: (word) => words.has(word),
+    starters: new Set(byFirst.keys()),
     matchAt(tokens, index) {
       const first = tokens[index]?.text ?? "";
       if (firstWords[filterSlot(first)] === 0) return -1;

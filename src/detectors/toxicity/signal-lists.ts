@@ -1,4 +1,5 @@
 import { compilePhrases, type PhraseSet } from "./phrases.js";
+import { compileRuleStarts, type RuleStarts } from "./rule-gate.js";
 import {
   abusiveNouns,
   condemnCues,
@@ -44,10 +45,28 @@ export interface SignalLists {
   copula: PhraseSet;
   /** "have no place", "don't belong": exclusion said of a group. */
   exclusion: PhraseSet;
+  /** Which rule families each word can start (see `rule-gate.ts`). */
+  ruleStarts: RuleStarts;
 }
 
 /** Compile the word lists in `terms.ts`. */
 export function compileSignalLists(): SignalLists {
+  const lists = compileWordLists();
+  const { identity, intent, abuseAtReader, hate, reporting, condemn, medical, reclaim } = lists;
+  const ruleStarts = compileRuleStarts({
+    identity,
+    intent,
+    abuseAtReader,
+    hate,
+    reporting,
+    condemn,
+    medical,
+    reclaim,
+  });
+  return { ...lists, ruleStarts };
+}
+
+function compileWordLists(): Omit<SignalLists, "ruleStarts"> {
   return {
     identity: compilePhrases([
       ...identityTerms,

@@ -1,4 +1,4 @@
-import { findGroupAbuse } from "./group-abuse.js";
+import { findGroupAbuse, type GroupFinding } from "./group-abuse.js";
 import type { Lexicon, LexiconHit } from "./lexicon.js";
 import type { NormalizedToken } from "./normalize.js";
 import {
@@ -11,6 +11,7 @@ import {
   predicatedInsult,
 } from "./person-abuse.js";
 import { findPhrases } from "./phrases.js";
+import { RuleStart, ruleFamiliesIn } from "./rule-gate.js";
 import type { SignalLists } from "./signal-lists.js";
 
 export { compileSignalLists, type SignalLists } from "./signal-lists.js";
@@ -37,18 +38,34 @@ export interface ToxicitySignals {
   excused: number;
 }
 
-/** Compute the rule signals for a tokenized text. */
+const noGroupAbuse: GroupFinding = {
+  excusedSpans: [],
+  negated: false,
+  derogation: false,
+  threat: false,
+  quoted: false,
+  countered: false,
+};
+
+/**
+ * Compute the rule signals for a tokenized text. Rule families none of whose phrases can start
+ * at any token (see `rule-gate.ts`) are skipped, and the context lists and quotation ranges are
+ * only computed when a lexicon hit or a rule asks for them: the signals are the same.
+ */
 export function computeSignals(
   tokens: readonly NormalizedToken[],
   folded: string,
   lexicon: Lexicon,
   lists: SignalLists,
 ): ToxicitySignals {
-  const quoted = quotedRanges(folded);
-  const isQuoted = (index: number): boolean => inRanges(tokens[index]?.start ?? -1, quoted);
-  const framed = hasAny(tokens, lists.reporting) || hasAny(tokens, lists.condemn);
-  const medical = hasAny(tokens, lists.medical);
-  const reclaim = hasAny(tokens, lists.reclaim);
+  const families = ruleFamiliesIn(tokens, lists.ruleStarts);
+  const may = (family: number): boolean => (families & family) !== 0;
+  let quoted: [number, number][] | undefined;
+  const isQuoted = (index: number): boolean => {
+    quoted ??= quotedRanges(folded);
+    return inRanges(tokens[index]?.start ?? -1, quoted);
+  };
+  const identitySpans = may(RuleStart.identity) ? findPhrases(tokens, lists.identity) : [];
   const signals: ToxicitySignals = {
     profanity: 0,
     slur: 0,
@@ -57,38 +74,52 @@ export function computeSignals(
     derogation: false,
     reported: false,
     negated: false,
-    identity: findPhrases(tokens, lists.identity).length > 0,
+    identity: identitySpans.length > 0,
     excused: 0,
   };
   let reportedHits = 0;
-  const group = findGroupAbuse(tokens, lists, isQuoted);
+  const group =
+    identitySpans.length > 0
+      ? findGroupAbuse(tokens, lists, isQuoted, identitySpans)
+      : noGroupAbuse;
   const inExcusedStatement = (index: number): boolean =>
     group.excusedSpans.some(([start, end]) => index >= start && index < end);
-  for (const hit of lexicon.find(tokens)) {
-    if (
-      (hit.category === "anatomy" && medical) ||
-      (hit.reclaimable && reclaim && !nearReader(tokens, hit.index, lists))
-    ) {
-      signals.excused += 1;
-      continue;
+  const hits = lexicon.find(tokens);
+  if (hits.length > 0) {
+    const framed =
+      (may(RuleStart.reporting) && hasAny(tokens, lists.reporting)) ||
+      (may(RuleStart.condemn) && hasAny(tokens, lists.condemn));
+    const medical = may(RuleStart.medical) && hasAny(tokens, lists.medical);
+    const reclaim = may(RuleStart.reclaim) && hasAny(tokens, lists.reclaim);
+    for (const hit of hits) {
+      if (
+        (hit.category === "anatomy" && medical) ||
+        (hit.reclaimable && reclaim && !nearReader(tokens, hit.index, lists))
+      ) {
+        signals.excused += 1;
+        continue;
+      }
+      if (
+        isQuoted(hit.index) ||
+        inExcusedStatement(hit.index) ||
+        (framed && mentionedAsWord(tokens, hit.index))
+      ) {
+        reportedHits += 1;
+        continue;
+      }
+      applyHit(signals, hit, tokens, lists);
     }
-    if (
-      isQuoted(hit.index) ||
-      inExcusedStatement(hit.index) ||
-      (framed && mentionedAsWord(tokens, hit.index))
-    ) {
-      reportedHits += 1;
-      continue;
-    }
-    applyHit(signals, hit, tokens, lists);
   }
   signals.derogation = group.derogation;
   signals.negated = group.negated && !group.derogation && !group.threat;
-  signals.threat = signals.threat || group.threat || findThreat(tokens, lists, isQuoted);
+  signals.threat =
+    signals.threat ||
+    group.threat ||
+    (may(RuleStart.intent | RuleStart.doxxing) && findThreat(tokens, lists, isQuoted));
   signals.insult =
     signals.insult ||
-    findReaderAbuse(tokens, lists, isQuoted) ||
-    findPersonalHate(tokens, lists, isQuoted);
+    (may(RuleStart.abuseAtReader) && findReaderAbuse(tokens, lists, isQuoted)) ||
+    (may(RuleStart.hate) && findPersonalHate(tokens, lists, isQuoted));
   const abusive = signals.derogation || signals.threat || signals.insult;
   signals.reported = (reportedHits > 0 || group.quoted || group.countered) && !abusive;
   return signals;

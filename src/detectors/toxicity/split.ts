@@ -1,7 +1,88 @@
-import { splitPieces } from "../text-features/segments.js";
-
 /** Longest piece scored at once; sentences are grouped up to this size, longer ones are cut. */
 const maxPieceLength = 320;
+/** Fragments shorter than this are merged into the next sentence (as `splitPieces` does). */
+const minPiece = 12;
+
+/** Whether `code` is whitespace as `\s` and `String.prototype.trim` see it. */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** `.`, `!`, `?` or `;`. */
+function endsSentence(code: number): boolean {
+  return code === 46 || code === 33 || code === 63 || code === 59;
+}
+
+/**
+ * The pieces of `text.split(/(?<=[.!?;])\s+(?=\S)|\n+/u)`, found in one pass without the
+ * look-behind regex: whitespace after a sentence end that is followed by more text, or a run of
+ * line feeds.
+ */
+function splitAtBoundaries(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (!isSpace(code)) {
+      index += 1;
+      continue;
+    }
+    if (index > 0 && endsSentence(text.charCodeAt(index - 1))) {
+      let end = index + 1;
+      while (end < text.length && isSpace(text.charCodeAt(end))) end += 1;
+      if (end < text.length) {
+        out.push(text.slice(from, index));
+        from = index = end;
+        continue;
+      }
+    }
+    if (code === 10) {
+      let end = index + 1;
+      while (end < text.length && text.charCodeAt(end) === 10) end += 1;
+      out.push(text.slice(from, index));
+      from = index = end;
+      continue;
+    }
+    index += 1;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/**
+ * Sentences and lines of `text`, fragments shorter than a few words merged into the next piece:
+ * exactly `splitPieces` of `text-features/segments.ts` (a test holds them equal), in one pass.
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let pending = "";
+  for (const raw of splitAtBoundaries(text)) {
+    const piece = raw.trim();
+    if (piece === "") continue;
+    pending = pending === "" ? piece : `${pending} ${piece}`;
+    if (pending.length >= minPiece) {
+      out.push(pending);
+      pending = "";
+    }
+  }
+  if (pending !== "") {
+    if (out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${pending}`;
+    else out.push(pending);
+  }
+  return out;
+}
 
 /**
  * The pieces a text is scored in: whole sentences grouped into pieces of up to ~320 characters,
@@ -12,7 +93,7 @@ export function splitForScoring(folded: string): string[] {
   if (folded.length <= maxPieceLength) return [folded];
   const out: string[] = [];
   let current = "";
-  for (const sentence of splitPieces(folded)) {
+  for (const sentence of splitSentences(folded)) {
     if (current !== "" && current.length + sentence.length + 1 > maxPieceLength) {
       out.push(current);
       current = "";
