@@ -25,8 +25,8 @@ function memoize<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * Load compromise's lexicon and libphonenumber-js (max metadata) once per process; every
- * `Anonymize` shares the same immutable result.
+ * Load the name lexicon (its shipped snapshot) and libphonenumber-js (max metadata) once per
+ * process; every `Anonymize` shares the same immutable result.
  */
 export const loadPiiResources: () => Promise<PiiResources> = memoize(async () => {
   const [lexicon, phone] = await Promise.all([loadNameLexicon(), import("libphonenumber-js/max")]);

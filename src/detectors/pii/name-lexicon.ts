@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError } from "../../common/errors.js";
+import { lexiconFromSnapshot, readNameLexiconSnapshot } from "./name-lexicon-snapshot.js";
 import {
   extraGivenNames,
   extraSurnames,
@@ -150,11 +151,19 @@ interface CompromiseModel {
 }
 
 /**
- * Load compromise (about 0.4 s, so only when a PERSON scan first needs it) and build the lexicon.
- * Callers memoise the promise.
+ * Build the lexicon from compromise (importing it costs about a second of CPU): what
+ * `names/name-lexicon.json` is made from (`npx tsx scripts/build-name-lexicon.ts`).
  */
-export async function loadNameLexicon(): Promise<NameLexicon> {
+export async function buildNameLexiconFromCompromise(): Promise<NameLexicon> {
   const { default: nlp } = await import("compromise");
   const model = nlp.model() as unknown as CompromiseModel;
   return buildNameLexicon(model.one.lexicon, model.two?.switches ?? {}, readNameList());
+}
+
+/**
+ * Load the lexicon from its shipped snapshot (`names/name-lexicon.json`, the same sets
+ * {@link buildNameLexiconFromCompromise} builds; a test holds them equal). Callers memoise it.
+ */
+export async function loadNameLexicon(): Promise<NameLexicon> {
+  return lexiconFromSnapshot(readNameLexiconSnapshot());
 }
