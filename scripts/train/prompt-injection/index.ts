@@ -106,18 +106,26 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   // do not set it: they are instructions to an AI by design.
   const formatScores = score(data.formats);
   const hijackScores = score(data.hijack);
+  const bareScores = score(data.bare);
   const negatives = [
     ...chunkScores,
     ...directScores,
     ...ordinaryScores,
     ...formatScores,
     ...hijackScores,
+    ...bareScores,
   ]
     .filter(
       (row, index) =>
         row.label === 0 &&
-        [...data.chunks, ...data.direct, ...data.ordinary, ...data.formats, ...data.hijack][index]
-          ?.kind !== "roleplay",
+        [
+          ...data.chunks,
+          ...data.direct,
+          ...data.ordinary,
+          ...data.formats,
+          ...data.hijack,
+          ...data.bare,
+        ][index]?.kind !== "roleplay",
     )
     .map((row) => row.score);
   // Never below 0.6, so no weak rule on its own (a "bot:" line, "you are now", weights <= 0.55)
@@ -132,6 +140,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   log(format("validation role-play prompts", rolePlayScores, threshold));
   log(format("validation formats and directives (chunks)", formatScores, threshold));
   log(format("validation hijacking vs harmless follow-ups", hijackScores, threshold));
+  log(format("validation bare planted instructions (chunks)", bareScores, threshold));
   mkdirSync(options.validationDir, { recursive: true });
   writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
   writeJsonl(
@@ -145,6 +154,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
   writeJsonl(join(options.validationDir, "ordinary.jsonl"), data.ordinary);
   writeJsonl(join(options.validationDir, "formats.jsonl"), data.formats);
   writeJsonl(join(options.validationDir, "hijack.jsonl"), data.hijack);
+  writeJsonl(join(options.validationDir, "bare.jsonl"), data.bare);
   const file: LinearModelFile = {
     ...draft,
     // Rounded up, so the shipped threshold keeps the false-positive rate it was chosen for.
@@ -159,6 +169,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): Line
         rolePlay: binaryMetrics(rolePlayScores, threshold),
         formats: binaryMetrics(formatScores, threshold),
         hijack: binaryMetrics(hijackScores, threshold),
+        bare: binaryMetrics(bareScores, threshold),
       },
     },
   };
