@@ -16,34 +16,10 @@ import {
   speechAfterCue,
   weakNameCue,
 } from "./person-cues.js";
+import { lowerCueEnds, mayFollowLowerCue, type Token, Words } from "./person-words.js";
 
-interface Token {
-  readonly text: string;
-  /** Lower case without a trailing period. */
-  readonly lower: string;
-  readonly start: number;
-  readonly end: number;
-}
-
-const wordPattern = /\p{L}[\p{L}\p{M}'’-]*\.?/gu;
 const maxNameTokens = 4;
 const listSeparator = /^(?:,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)$/i;
-
-/** Tokens with offsets; a possessive `'s` and a trailing period are not part of the word. */
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(wordPattern)) {
-    let word = match[0];
-    if (word.charCodeAt(word.length - 1) === 46) word = word.slice(0, -1); // "."
-    const apostrophe = word.charCodeAt(word.length - 2);
-    if (word.endsWith("s") && (apostrophe === 39 || apostrophe === 0x2019)) {
-      word = word.slice(0, -2); // "'s", "’s"
-    }
-    const end = match.index + word.length;
-    tokens.push({ text: word, lower: word.toLowerCase(), start: match.index, end });
-  }
-  return tokens;
-}
 
 /** Whether the first letter is a capital (fast path for ASCII lower case). */
 function startsUpperCase(word: string): boolean {
@@ -229,8 +205,6 @@ function scoreRun(
   return score;
 }
 
-const lowerCueEnds = new Set(["is", "me", "named", "signed", "am", "i'm", "im"]);
-
 /**
  * "my name is", "call me" (`strong`: whatever word follows is the name) or "i'm" (`weak`: only a
  * known name) right before `token`, which may be in lower case.
@@ -288,7 +262,7 @@ function emailNameParts(text: string): ReadonlySet<string> {
 
 /** The longest run of name-like tokens from `start` (particles inside, not at the end). */
 function collectRun(
-  tokens: readonly Token[],
+  tokens: Words,
   start: number,
   text: string,
   lexicon: NameLexicon,
@@ -297,7 +271,7 @@ function collectRun(
 ): Token[] {
   const run: Token[] = [];
   for (let cursor = start; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
-    const token = tokens[cursor]!;
+    const token = tokens.at(cursor)!;
     const last = run[run.length - 1];
     if (last && !gapIsSpace(text, last.end, token.start)) {
       if (!(isInitial(last, text) && /^\.[ \t]{1,2}$/.test(text.slice(last.end, token.start))))
@@ -330,26 +304,36 @@ function collectRun(
  * findPersons("Ask Dr. Jane Goodall", lexicon); // [{ type: "PERSON", text: "Jane Goodall", ... }]
  */
 export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
-  const tokens = tokenize(text);
+  const tokens = new Words(text);
   const lowerText = text === text.toLowerCase();
   const mailNames = emailNameParts(text);
   const found: PiiMatch[] = [];
   let index = 0;
   while (index < tokens.length) {
-    const previous = tokens[index - 1];
+    // The skip below, decided from first letters alone (no Token made for the word or the one
+    // before): a lower-case word in mixed-case text that follows no lower-case cue.
+    if (!lowerText) {
+      const code = tokens.firstCode(index);
+      if (code >= 97 && code <= 122 && !mayFollowLowerCue(tokens, index)) {
+        index++;
+        continue;
+      }
+    }
+    const previous = tokens.at(index - 1);
     // In mixed-case text only a capital opens a name, or a name typed in lower case right after
     // "my name is" / "call me" ("my name is john smith"); skip the rest before any lookup.
-    const lowerCue = startsUpperCase(tokens[index]!.text)
+    const current = tokens.at(index)!;
+    const lowerCue = startsUpperCase(current.text)
       ? undefined
-      : followsLowerNameCue(previous, tokens[index]!, text);
+      : followsLowerNameCue(previous, current, text);
     const cuedLower = lowerCue !== undefined;
-    if (!lowerText && !cuedLower && !startsUpperCase(tokens[index]!.text)) {
+    if (!lowerText && !cuedLower && !startsUpperCase(current.text)) {
       index++;
       continue;
     }
     const afterTitle =
       (previous !== undefined &&
-        followsTitle(previous, text.slice(previous.end, tokens[index]!.start), lexicon)) ||
+        followsTitle(previous, text.slice(previous.end, current.start), lexicon)) ||
       // Any word after "my name is" only in all-lower-case text; otherwise a known name.
       (lowerCue === "strong" && lowerText);
     const run = collectRun(tokens, index, text, lexicon, afterTitle, lowerText || cuedLower);
@@ -368,7 +352,8 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       index++;
       continue;
     }
-    const placed = isPlaceOrOrganization(run, previous, tokens[index + run.length], text, lexicon);
+    const next = tokens.at(index + run.length);
+    const placed = isPlaceOrOrganization(run, previous, next, text, lexicon);
     const numbered = !afterTitle && isFollowedByHouseNumber(text.slice(run[run.length - 1]!.end));
     if (!placed && !numbered) {
       const start = run[0]!.start;

@@ -88,6 +88,8 @@ export function hasDoubled(word: string): boolean {
  * `asssss` -> `ass` with 2).
  */
 export function squeezeRuns(word: string, keep: 1 | 2): string {
+  // No two equal characters in a row: every run is already short enough.
+  if (!hasDoubled(word)) return word;
   let out = "";
   let run = 0;
   for (let index = 0; index < word.length; index += 1) {
