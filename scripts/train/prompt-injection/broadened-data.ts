@@ -10,6 +10,7 @@ import {
 } from "./dataset.js";
 import { generateHarmlessTurn, generateHijack } from "./direct-hijack.js";
 import { generateDirective } from "./directive-grammar.js";
+import { generateFakeTurns, generateTranscript } from "./fake-turns.js";
 import { generateFormatNegative } from "./format-negatives.js";
 import { generateHumanReply, generateReplyAttack } from "./response-grammar.js";
 
@@ -95,6 +96,12 @@ export function bareUnits(side: Side, random: Random, count: number): LabelledTe
     out.push({ text: beside(attack.text), label: 1, kind: attack.kind });
     const negative = generateHumanReply(random, "train");
     out.push({ text: beside(negative.text), label: 0, kind: negative.kind, weight: 2 });
+    if (index % 2 === 0) {
+      const turns = generateFakeTurns(random, "train");
+      out.push({ text: `${random.pick(pieces)}\n${turns.text}`, label: 1, kind: turns.kind });
+      const transcript = generateTranscript(random, "train");
+      out.push({ text: beside(transcript.text), label: 0, kind: transcript.kind, weight: 2 });
+    }
   }
   return out;
 }
@@ -113,6 +120,18 @@ export function bareValidation(side: Side, random: Random, count: number): Label
     out.push({ text: chunkAround(attack.text), label: 1, kind: `planted/${attack.kind}` });
     const negative = generateHumanReply(random, "validation");
     out.push({ text: chunkAround(negative.text), label: 0, kind: `hard/${negative.kind}` });
+  }
+  // Forged conversations end the document they are appended to; transcripts sit anywhere.
+  for (let index = 0; index < count / 3; index += 1) {
+    const turns = generateFakeTurns(random, "validation");
+    const before = excerpt(side, random, 200 + random.int(500)).join(" ");
+    out.push({
+      text: `${before}\n${turns.text}`.slice(-1000),
+      label: 1,
+      kind: "planted/fake-turns",
+    });
+    const transcript = generateTranscript(random, "validation");
+    out.push({ text: chunkAround(transcript.text), label: 0, kind: "hard/transcript" });
   }
   return out;
 }
