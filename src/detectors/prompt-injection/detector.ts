@@ -1,9 +1,9 @@
 import type { TextClassifier } from "../classifier.js";
 import { decodeHiddenSpans } from "../text-features/decode-spans.js";
 import { type LinearModel, sigmoid } from "../text-features/linear-model.js";
-import { createMarginScorer, type MarginScorer } from "../text-features/margin-scorer.js";
 import { normalizeText } from "../text-features/normalize.js";
-import { scoringUnits } from "../text-features/segments.js";
+import { scoringPieces, windowStarts, windowText } from "../text-features/segments.js";
+import { createUnitScorer, type UnitScorer } from "../text-features/unit-scorer.js";
 import {
   combineRuleMatches,
   compileRules,
@@ -47,7 +47,7 @@ export function textViews(text: string): string[] {
 interface Scoring {
   rules: RuleSet;
   model: LinearModel | null;
-  scorer: MarginScorer | null;
+  scorer: UnitScorer | null;
 }
 
 /**
@@ -93,16 +93,22 @@ function explainText({ rules, model, scorer }: Scoring, text: string): PromptInj
     for (const match of viewMatches)
       if (match.damped) ruleDamped = Math.max(ruleDamped, match.score);
     if (model === null || scorer === null) continue;
-    for (const unit of scoringUnits(view)) {
-      const raw = sigmoid(model.calibration.a * scorer.margin(unit) + model.calibration.b);
+    // Units: every piece, then every window of two neighbours (as `scoringUnits` lists them).
+    const pieces = scoringPieces(view);
+    const starts = windowStarts(pieces);
+    const unitAt = (index: number): string =>
+      index < pieces.length ? pieces[index]! : windowText(pieces, starts[index - pieces.length]!);
+    const margins = scorer.margins(pieces, starts);
+    for (let index = 0; index < margins.length; index += 1) {
+      const raw = sigmoid(model.calibration.a * margins[index]! + model.calibration.b);
       // Like rules, a sentence that quotes or discusses attacks counts for less.
-      const damped = raw > 0.5 && unitIsDamped(rules, view, quotes, unit);
+      const damped = raw > 0.5 && unitIsDamped(rules, view, quotes, unitAt(index));
       const probability = damped ? raw * rules.dampingFactor : raw;
       if (damped) modelDamped = Math.max(modelDamped, probability);
       else modelFull = Math.max(modelFull, probability);
       if (probability > topProbability) {
         topProbability = probability;
-        topUnit = unit;
+        topUnit = unitAt(index);
       }
     }
   }
@@ -133,7 +139,7 @@ export function createPromptInjectionDetector(
   const scoring: Scoring = {
     rules,
     model,
-    scorer: model === null ? null : createMarginScorer(model),
+    scorer: model === null ? null : createUnitScorer(model),
   };
   const explain = (text: string) => explainText(scoring, text);
   return {

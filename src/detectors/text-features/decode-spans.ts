@@ -1,7 +1,6 @@
 /** Minimum length of an encoded span worth decoding (shorter ones are ids and hashes). */
 const minBase64 = 16;
 const minHex = 16;
-const base64Span = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const hexSpan = /\b(?:[0-9a-fA-F]{2}[ :]?){8,}\b/g;
 const hexCandidate = /(?:[0-9a-fA-F]{2}[ :]?){8}/;
 const wordPattern = /\p{L}{2,}/gu;
@@ -24,6 +23,63 @@ export function looksLikeText(text: string): boolean {
   }
   const words = text.match(wordPattern)?.length ?? 0;
   return printable / text.length > 0.95 && spaces >= 1 && words >= 2;
+}
+
+/** Code units of `[A-Za-z0-9+/_-]` (1) and of `[0-9a-fA-F :]` (2: hex digit, 4: separator). */
+const base64Unit = 1;
+const hexDigit = 2;
+const hexSeparator = 4;
+const unitKinds = Uint8Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  let kind = /[A-Za-z0-9+/_-]/.test(char) ? base64Unit : 0;
+  if (/[0-9a-fA-F]/.test(char)) kind |= hexDigit;
+  if (char === " " || char === ":") kind |= hexSeparator;
+  return kind;
+});
+
+function kindAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code < 128 ? unitKinds[code]! : 0;
+}
+
+/**
+ * What `/(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g` matches: every whole run of base64
+ * characters at least 16 long, with up to two `=` after it; one pass, no regex.
+ */
+export function base64Spans(text: string): string[] {
+  const out: string[] = [];
+  let index = 0;
+  while (index < text.length) {
+    if ((kindAt(text, index) & base64Unit) === 0) {
+      index += 1;
+      continue;
+    }
+    let end = index;
+    while (end < text.length && (kindAt(text, end) & base64Unit) !== 0) end += 1;
+    if (end - index >= minBase64) {
+      let padded = end;
+      while (padded < text.length && padded - end < 2 && text[padded] === "=") padded += 1;
+      out.push(text.slice(index, padded));
+      index = padded;
+    } else index = end;
+  }
+  return out;
+}
+
+/**
+ * True when some run of `[0-9a-fA-F :]` holds 16 hex digits: every match of `hexCandidate`
+ * lies in such a run, so most texts skip that regex.
+ */
+function mayHoldHex(text: string): boolean {
+  let digits = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const kind = kindAt(text, index);
+    if ((kind & hexDigit) !== 0) {
+      digits += 1;
+      if (digits >= minHex) return true;
+    } else if ((kind & hexSeparator) === 0) digits = 0;
+  }
+  return false;
 }
 
 const lower = /[a-z]/;
@@ -92,11 +148,11 @@ function decodeRot13(text: string): string | undefined {
  */
 export function decodeHiddenSpans(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(base64Span)) {
-    const decoded = decodeBase64(match[0]);
+  for (const span of base64Spans(text)) {
+    const decoded = decodeBase64(span);
     if (decoded !== undefined) out.push(decoded);
   }
-  for (const match of hexCandidate.test(text) ? text.matchAll(hexSpan) : []) {
+  for (const match of mayHoldHex(text) && hexCandidate.test(text) ? text.matchAll(hexSpan) : []) {
     const decoded = decodeHex(match[0].trim());
     if (decoded !== undefined) out.push(decoded);
   }

@@ -34,6 +34,30 @@ function isAscii(text: string): boolean {
   return true;
 }
 
+/** True when ASCII `text` may hold four letters spaced out (`[ .\-_*]` at every other unit). */
+function mayHaveSpacedLetters(text: string): boolean {
+  for (let index = 1; index + 4 < text.length; index += 1)
+    if (isLetterSeparator(text, index) && isLetterSeparator(text, index + 2)) {
+      if (isLetterSeparator(text, index + 4)) return true;
+    }
+  return false;
+}
+
+function isLetterSeparator(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
+}
+
+/** True when ASCII `text` has white space other than single spaces and line breaks. */
+function hasOddSpace(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 9 || code === 11 || code === 12 || code === 13) return true;
+    if (code === 32 && text.charCodeAt(index + 1) === 32) return true;
+  }
+  return false;
+}
+
 /** Remove characters that render as nothing but split words for a matcher. */
 export function removeInvisible(text: string): string {
   return text.replace(invisible, "");
@@ -56,8 +80,10 @@ export function normalizeText(text: string): string {
   // Plain ASCII has no look-alikes, invisible characters or diacritics: skip those passes.
   const ascii = isAscii(text);
   let out = ascii ? text : foldHomoglyphs(removeInvisible(text.normalize("NFKC")));
-  out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
+  // The ASCII checks are exact pre-tests: they skip a regex only where it could not match.
+  if (!ascii || mayHaveSpacedLetters(out))
+    out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
   out = foldLeetspeak(out).toLowerCase();
   if (!ascii) out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
-  return out.replace(horizontalSpace, " ");
+  return ascii && !hasOddSpace(out) ? out : out.replace(horizontalSpace, " ");
 }
