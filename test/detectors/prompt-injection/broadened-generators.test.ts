@@ -5,7 +5,12 @@ import {
   generateHijack,
 } from "../../../scripts/train/prompt-injection/direct-hijack.js";
 import { generateDirective } from "../../../scripts/train/prompt-injection/directive-grammar.js";
+import {
+  generateFakeTurns,
+  generateTranscript,
+} from "../../../scripts/train/prompt-injection/fake-turns.js";
 import { generateFormatNegative } from "../../../scripts/train/prompt-injection/format-negatives.js";
+import { generateReplyAttack } from "../../../scripts/train/prompt-injection/response-grammar.js";
 
 const sample = <T>(make: (random: ReturnType<typeof createRandom>) => T, seed: number) => {
   const random = createRandom(seed);
@@ -24,8 +29,16 @@ describe("broadened prompt-injection generators", () => {
       ...sample((random) => generateHijack(random, "train").text, 2),
       ...sample((random) => generateHarmlessTurn(random, "validation").text, 3),
       ...sample((random) => generateFormatNegative(random, "train").text, 4),
+      ...sample((random) => generateReplyAttack(random, "validation").text, 5),
+      ...sample((random) => generateFakeTurns(random, "train").text, 6),
+      ...sample((random) => generateTranscript(random, "validation").text, 7),
     ];
     for (const text of texts) expect(text).not.toMatch(/\{[A-Z_]+\}/);
+  });
+
+  it("forge a user turn after an assistant turn", () => {
+    for (const text of sample((random) => generateFakeTurns(random, "validation").text, 8))
+      expect(text).toMatch(/^\w+: .+\s(?:User|Human|USER|Customer|user|Q): \S/s);
   });
 
   it("keep validation phrasings out of training", () => {
