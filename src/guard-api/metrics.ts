@@ -7,6 +7,29 @@ export interface GuardMetrics {
   observeScan(mode: string, seconds: number, valid: Readonly<Record<string, boolean>>): void;
 }
 
+/**
+ * Counts kept in plain maps on the hot path and added to a prom-client counter at scrape time:
+ * prom-client hashes and validates the labels on every `inc`, seven times per scan here.
+ */
+class PendingCounts<Labels extends Record<string, string>> {
+  private readonly pending = new Map<string, { labels: Labels; count: number }>();
+
+  add(key: string, labels: () => Labels): void {
+    const entry = this.pending.get(key);
+    if (entry === undefined) this.pending.set(key, { labels: labels(), count: 1 });
+    else entry.count += 1;
+  }
+
+  /** Move the counts into `counter` (in the order the label sets were first seen). */
+  flush(counter: Counter<Extract<keyof Labels, string>>): void {
+    for (const entry of this.pending.values()) {
+      if (entry.count === 0) continue;
+      counter.inc(entry.labels, entry.count);
+      entry.count = 0;
+    }
+  }
+}
+
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
@@ -21,11 +44,16 @@ export function createGuardMetrics(queueDepth: () => number): GuardMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = new Counter({
+  const pendingRequests = new PendingCounts<{ method: string; route: string; status: string }>();
+  const pendingVerdicts = new PendingCounts<{ scanner: string; valid: string }>();
+  new Counter({
     name: "guard_api_requests_total",
     help: "HTTP requests by method, route and status",
     labelNames: ["method", "route", "status"] as const,
     registers,
+    collect() {
+      pendingRequests.flush(this);
+    },
   });
   const requestDuration = new Histogram({
     name: "guard_api_request_duration_seconds",
@@ -34,11 +62,14 @@ export function createGuardMetrics(queueDepth: () => number): GuardMetrics {
     buckets: latencyBuckets,
     registers,
   });
-  const verdicts = new Counter({
+  new Counter({
     name: "scanner_verdicts_total",
     help: "Scanner verdicts by scanner and validity",
     labelNames: ["scanner", "valid"] as const,
     registers,
+    collect() {
+      pendingVerdicts.flush(this);
+    },
   });
   const scanDuration = new Histogram({
     name: "guard_api_scan_duration_seconds",
@@ -59,13 +90,14 @@ export function createGuardMetrics(queueDepth: () => number): GuardMetrics {
     registry,
     observeRequest(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };
-      requests.inc(labels);
+      pendingRequests.add(`${method} ${route} ${status}`, () => labels);
       requestDuration.observe(labels, seconds);
     },
     observeScan(mode, seconds, valid) {
       scanDuration.observe({ mode }, seconds);
-      for (const [scanner, ok] of Object.entries(valid)) {
-        verdicts.inc({ scanner, valid: String(ok) });
+      for (const scanner in valid) {
+        const ok = valid[scanner] ? "true" : "false";
+        pendingVerdicts.add(`${ok} ${scanner}`, () => ({ scanner, valid: ok }));
       }
     },
   };
