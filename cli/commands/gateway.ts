@@ -36,16 +36,10 @@ export function gatewayCommand(): Command {
     .action(
       action(async (options: GatewayCliOptions) => {
         // Loaded on use, so that other commands and `--help` do not load the gateway.
-        const [
-          { createLogger },
-          { loadGatewayConfig },
-          { createGateway },
-          { preferSmallWasmCode },
-        ] = await Promise.all([
+        const [{ createLogger }, { loadGatewayConfig }, { createGateway }] = await Promise.all([
           import("../../src/common/logger.js"),
           import("../../src/gateway/config/load.js"),
           import("../../src/gateway/create-gateway.js"),
-          import("../../src/gateway/db/pglite.js"),
         ]);
         const logger = createLogger({
           format: options.logFormat,
@@ -53,7 +47,9 @@ export function gatewayCommand(): Command {
           name: "gateway",
         });
         const config = await loadGatewayConfig(options.config, process.env);
-        if (!/^postgres(ql)?:/.test(config.databaseUrl ?? "")) preferSmallWasmCode();
+        if (!/^postgres(ql)?:/.test(config.databaseUrl ?? "")) {
+          (await import("../../src/gateway/db/pglite.js")).preferSmallWasmCode();
+        }
         const gateway = await createGateway({ config, logger, env: process.env });
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });

@@ -1,7 +1,11 @@
 import { ConfigError } from "../../common/errors.js";
 import type { Database } from "./database.js";
-import { openPGliteDatabase } from "./pglite.js";
-import { openPostgresDatabase, redactDatabaseUrl } from "./postgres.js";
+
+// Each backend is loaded on use: a gateway on PGlite never loads `pg` (about 13 MB of RSS), one
+// on PostgreSQL never loads PGlite.
+async function openPGliteDatabase(dir: string): Promise<Database> {
+  return (await import("./pglite.js")).openPGliteDatabase(dir);
+}
 
 /** Where the embedded database lives when `database_url` is absent. */
 export const defaultPGliteDir = "./.ragguard/gateway-db";
@@ -20,6 +24,7 @@ export async function openDatabase(url: string | undefined): Promise<Database> {
     return openPGliteDatabase(dir === "" ? defaultPGliteDir : dir);
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const { openPostgresDatabase, redactDatabaseUrl } = await import("./postgres.js");
     try {
       return await openPostgresDatabase(url);
     } catch (error) {
