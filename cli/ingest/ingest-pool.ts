@@ -6,6 +6,7 @@ import type { ScannerConfig } from "../../src/scanners/registry.js";
 import type { ScanTaskFailure } from "../../src/workers/scan-task.js";
 import type { IngestTaskInput, IngestTaskOutput, IngestWorkerData } from "./ingest-task.js";
 import type { LoadSettings } from "./load-chunks.js";
+import { sizeWorkerYoungGeneration } from "./worker-heap.js";
 
 export interface IngestPoolOptions {
   scanners: readonly ScannerConfig[];
@@ -49,6 +50,7 @@ function toError(output: ScanTaskFailure): AppError {
  */
 export function createIngestPool(options: IngestPoolOptions): IngestPool {
   const filename = workerFile();
+  sizeWorkerYoungGeneration();
   const piscina = new Piscina<IngestTaskInput, IngestTaskOutput>({
     filename,
     name: "ingestTask",
