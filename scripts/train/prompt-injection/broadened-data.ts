@@ -10,7 +10,7 @@ import {
 } from "./dataset.js";
 import { generateHarmlessTurn, generateHijack } from "./direct-hijack.js";
 import { generateDirective } from "./directive-grammar.js";
-import { generateFakeTurns, generateTranscript } from "./fake-turns.js";
+import { generateFakeTurns, generateOrdinaryTurns, generateTranscript } from "./fake-turns.js";
 import { generateFormatNegative } from "./format-negatives.js";
 import { generateHumanReply, generateReplyAttack } from "./response-grammar.js";
 
@@ -99,8 +99,14 @@ export function bareUnits(side: Side, random: Random, count: number): LabelledTe
     if (index % 2 === 0) {
       const turns = generateFakeTurns(random, "train");
       out.push({ text: `${random.pick(pieces)}\n${turns.text}`, label: 1, kind: turns.kind });
+      // Transcripts also end documents, as forged turns do: the position must not decide.
       const transcript = generateTranscript(random, "train");
-      out.push({ text: beside(transcript.text), label: 0, kind: transcript.kind, weight: 2 });
+      const text = random.chance(0.5)
+        ? `${random.pick(pieces)}\n${transcript.text}`
+        : beside(transcript.text);
+      out.push({ text, label: 0, kind: transcript.kind, weight: 2 });
+      const ordinary = generateOrdinaryTurns(random, "train");
+      out.push({ text: `${random.pick(pieces)}\n${ordinary.text}`, label: 0, kind: ordinary.kind });
     }
   }
   return out;

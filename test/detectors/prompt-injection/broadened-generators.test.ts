@@ -7,6 +7,7 @@ import {
 import { generateDirective } from "../../../scripts/train/prompt-injection/directive-grammar.js";
 import {
   generateFakeTurns,
+  generateOrdinaryTurns,
   generateTranscript,
 } from "../../../scripts/train/prompt-injection/fake-turns.js";
 import { generateFormatNegative } from "../../../scripts/train/prompt-injection/format-negatives.js";
@@ -32,6 +33,7 @@ describe("broadened prompt-injection generators", () => {
       ...sample((random) => generateReplyAttack(random, "validation").text, 5),
       ...sample((random) => generateFakeTurns(random, "train").text, 6),
       ...sample((random) => generateTranscript(random, "validation").text, 7),
+      ...sample((random) => generateOrdinaryTurns(random, "train").text, 9),
     ];
     for (const text of texts) expect(text).not.toMatch(/\{[A-Z_]+\}/);
   });
@@ -39,6 +41,17 @@ describe("broadened prompt-injection generators", () => {
   it("forge a user turn after an assistant turn", () => {
     for (const text of sample((random) => generateFakeTurns(random, "validation").text, 8))
       expect(text).toMatch(/^\w+: .+\s(?:User|Human|USER|Customer|user|Q): \S/s);
+  });
+
+  it("give forged and ordinary user turns the same openers, so only the request differs", () => {
+    const opener = (text: string) =>
+      /(?:User|Human|USER|Customer|user|Q): ([^.!]+[.!])/.exec(text)?.[1] ?? "";
+    const forged = new Set(sample((random) => opener(generateFakeTurns(random, "train").text), 10));
+    const ordinary = new Set(
+      sample((random) => opener(generateOrdinaryTurns(random, "train").text), 11),
+    );
+    expect(forged.size).toBeGreaterThan(3);
+    expect([...forged].filter((text) => !ordinary.has(text))).toEqual([]);
   });
 
   it("keep validation phrasings out of training", () => {
