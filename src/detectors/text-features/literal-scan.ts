@@ -10,34 +10,6 @@ export interface LiteralScanner {
   scan(text: string, found: Uint8Array): void;
 }
 
-interface Trie {
-  /** Child state per state and character class; -1 where the trie has none. */
-  next: number[][];
-  /** Literal ids that end at each state. */
-  ends: number[][];
-}
-
-function buildTrie(literals: readonly string[], classOf: Uint16Array, classes: number): Trie {
-  const next: number[][] = [new Array<number>(classes).fill(-1)];
-  const ends: number[][] = [[]];
-  literals.forEach((literal, id) => {
-    let state = 0;
-    for (let index = 0; index < literal.length; index += 1) {
-      const charClass = classOf[literal.charCodeAt(index)]!;
-      let child = next[state]![charClass]!;
-      if (child === -1) {
-        child = next.length;
-        next.push(new Array<number>(classes).fill(-1));
-        ends.push([]);
-        next[state]![charClass] = child;
-      }
-      state = child;
-    }
-    ends[state]!.push(id);
-  });
-  return { next, ends };
-}
-
 /**
  * Compile a scanner for `literals` (non-empty strings).
  *
@@ -59,29 +31,48 @@ export function createLiteralScanner(literals: readonly string[]): LiteralScanne
         classes += 1;
       }
     }
-  const { next, ends } = buildTrie(literals, classOf, classes);
-  const states = next.length;
-  const table = new Int32Array(states * classes);
+  // The trie's edges go straight into the transition table (0: none yet, as the start state
+  // is nobody's child); the breadth-first pass then fills the gaps with failure transitions.
+  let states = 1;
+  let table = new Int32Array(64 * classes);
+  const ends: number[][] = [[]];
+  literals.forEach((literal, id) => {
+    let state = 0;
+    for (let index = 0; index < literal.length; index += 1) {
+      const cell = state * classes + classOf[literal.charCodeAt(index)]!;
+      if (table[cell] === 0) {
+        if ((states + 1) * classes > table.length) {
+          const grown = new Int32Array(table.length * 2);
+          grown.set(table);
+          table = grown;
+        }
+        table[cell] = states;
+        ends.push([]);
+        states += 1;
+      }
+      state = table[cell]!;
+    }
+    ends[state]!.push(id);
+  });
+  table = table.slice(0, states * classes);
   const fail = new Int32Array(states);
-  const outputs: number[][] = ends.map((ids) => [...ids]);
-  // Breadth-first: a state's failure link and outputs are final before its children's.
-  const queue: number[] = [];
-  for (let charClass = 0; charClass < classes; charClass += 1) {
-    const child = next[0]![charClass]!;
-    table[charClass] = child === -1 ? 0 : child;
-    if (child !== -1) queue.push(child);
-  }
-  for (let head = 0; head < queue.length; head += 1) {
+  const outputs: number[][] = ends;
+  const queue = new Int32Array(states);
+  let tail = 0;
+  for (let charClass = 0; charClass < classes; charClass += 1)
+    if (table[charClass] !== 0) queue[tail++] = table[charClass]!;
+  for (let head = 0; head < tail; head += 1) {
     const state = queue[head]!;
-    outputs[state]!.push(...outputs[fail[state]!]!);
+    const inherited = outputs[fail[state]!]!;
+    if (inherited.length > 0) outputs[state] = [...outputs[state]!, ...inherited];
+    const row = state * classes;
+    const fallbackRow = fail[state]! * classes;
     for (let charClass = 0; charClass < classes; charClass += 1) {
-      const child = next[state]![charClass]!;
-      const fallback = table[fail[state]! * classes + charClass]!;
-      if (child === -1) table[state * classes + charClass] = fallback;
+      const child = table[row + charClass]!;
+      if (child === 0) table[row + charClass] = table[fallbackRow + charClass]!;
       else {
-        table[state * classes + charClass] = child;
-        fail[child] = fallback;
-        queue.push(child);
+        fail[child] = table[fallbackRow + charClass]!;
+        queue[tail++] = child;
       }
     }
   }

@@ -50,15 +50,21 @@ function minimalClause(clause: readonly string[]): string[] {
   return kept.sort();
 }
 
-function bestClauses(clauses: readonly (readonly string[])[]): string[][] {
-  const minimal = clauses.map(minimalClause).filter((clause) => !clause.includes(""));
+/**
+ * The most selective clauses, deduplicated; `minimal` also drops strings that contain another
+ * (quadratic, so only for the final answer: it changes no ranking, as the shortest string stays).
+ */
+function bestClauses(clauses: readonly (readonly string[])[], minimal = false): string[][] {
   const seen = new Set<string>();
-  const unique = minimal.filter((clause) => {
-    const key = JSON.stringify(clause);
-    if (seen.has(key)) return false;
+  const unique: string[][] = [];
+  for (const clause of clauses) {
+    const strings = minimal ? minimalClause(clause) : [...new Set(clause)].sort();
+    if (strings.includes("")) continue;
+    const key = strings.join("\u0000");
+    if (seen.has(key)) continue;
     seen.add(key);
-    return true;
-  });
+    unique.push(strings);
+  }
   return unique.sort((left, right) => selectivity(right) - selectivity(left)).slice(0, maxClauses);
 }
 
@@ -371,7 +377,7 @@ export function requiredLiterals(regex: RegExp): RequiredLiterals {
   if (regex.ignoreCase || regex.flags.includes("v")) return [];
   try {
     const info = new PatternReader(regex.source, regex.unicode).read();
-    return bestClauses(clausesOf(info));
+    return bestClauses(clausesOf(info), true);
   } catch (error) {
     if (error instanceof Unsupported) return [];
     throw error;
