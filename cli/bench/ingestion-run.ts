@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { z } from "zod";
 import { ingestBin, memoryMiB } from "./processes.js";
@@ -22,9 +22,9 @@ const reportSchema = z.object({
 });
 
 /** User + system CPU seconds of a process (all its threads) from /proc/<pid>/stat; 0 if unreadable. */
-export function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number, statPath = `/proc/${pid}/stat`): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(statPath, "utf8");
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ticksPerSecond = 100; // USER_HZ, 100 on Linux
@@ -32,6 +32,42 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** User + system CPU seconds of every thread of a process, by thread id (Linux /proc). */
+function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const seconds = cpuSeconds(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+      if (seconds > 0) threads.set(Number(tid), seconds);
+    }
+  } catch {
+    // The process has exited: keep the last poll.
+  }
+  return threads;
+}
+
+/** CPU seconds of an ingest run split by thread kind. */
+export interface ThreadCpu {
+  /** The main thread (walks, judges, writes). */
+  main: number;
+  /** The `--workers` busiest other threads: the ingest workers (load, split, scan). */
+  workers: number;
+  /** Every other thread: V8's background GC and compiler threads, libuv's pool. */
+  helpers: number;
+}
+
+/** Split the last poll of every thread into main / the `workers` busiest others / the rest. */
+function splitThreadCpu(pid: number, workers: number, threads: Map<number, number>): ThreadCpu {
+  const others = [...threads].filter(([tid]) => tid !== pid).map(([, seconds]) => seconds);
+  others.sort((a, b) => b - a);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    main: threads.get(pid) ?? 0,
+    workers: sum(others.slice(0, workers)),
+    helpers: sum(others.slice(workers)),
+  };
 }
 
 /** One timed `ingest-cli` run. */
@@ -43,6 +79,8 @@ export interface IngestionRun {
   peakRssMiB: number;
   /** User + system CPU seconds of the process and its threads (last 100 ms poll before exit). */
   cpuSeconds: number;
+  /** The same CPU split by thread (last poll of each thread; a thread that exited early is missed). */
+  threadCpu: ThreadCpu;
   report: z.infer<typeof reportSchema>;
 }
 
@@ -78,10 +116,12 @@ export async function runIngestion(options: {
   });
   let peak = 0;
   let cpu = 0;
+  const threads = new Map<number, number>();
   const poll = setInterval(() => {
     const memory = memoryMiB(child.pid ?? 0);
     if (Number.isFinite(memory.peak)) peak = Math.max(peak, memory.peak);
     cpu = Math.max(cpu, cpuSeconds(child.pid ?? 0));
+    for (const [tid, seconds] of threadCpuSeconds(child.pid ?? 0)) threads.set(tid, seconds);
   }, 100);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
@@ -100,6 +140,7 @@ export async function runIngestion(options: {
     mbPerSecond: options.corpusBytes / 1e6 / wallSeconds,
     peakRssMiB: peak,
     cpuSeconds: cpu,
+    threadCpu: splitThreadCpu(child.pid ?? 0, options.workers, threads),
     report,
   };
 }

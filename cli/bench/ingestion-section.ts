@@ -20,6 +20,8 @@ interface WorkerFigures {
   peakRssMiB: Spread;
   /** CPU seconds (all threads) per input MB: what the work costs, less sensitive to machine load. */
   cpuSecondsPerMB: Spread;
+  /** CPU seconds per input MB of the main thread, the ingest workers and V8/libuv helper threads. */
+  threadCpuSecondsPerMB: { main: Spread; workers: Spread; helpers: Spread };
   /** ingest-cli's own figure (bytes / its elapsed time, without process start-up). */
   reportedMbPerSecond: Spread;
   chunks: number;
@@ -38,6 +40,11 @@ function summarize(workers: number, runs: readonly IngestionRun[]): WorkerFigure
     wallSeconds: spread(runs.map((run) => run.wallSeconds)),
     peakRssMiB: spread(runs.map((run) => run.peakRssMiB)),
     cpuSecondsPerMB: spread(runs.map((run) => run.cpuSeconds / (run.report.totals.bytes / 1e6))),
+    threadCpuSecondsPerMB: {
+      main: spread(runs.map((run) => run.threadCpu.main / (run.report.totals.bytes / 1e6))),
+      workers: spread(runs.map((run) => run.threadCpu.workers / (run.report.totals.bytes / 1e6))),
+      helpers: spread(runs.map((run) => run.threadCpu.helpers / (run.report.totals.bytes / 1e6))),
+    },
     reportedMbPerSecond: spread(runs.map((run) => run.report.throughput.mb_per_second)),
     chunks: last.chunks,
     kept: last.kept,
@@ -128,6 +135,10 @@ export const ingestionSection: BenchSection = {
         `Corpus: ${(corpus.bytes / 1e6).toFixed(1)} MB in ${corpus.files} files (${mix}), seed ${seed}${corpus.cached ? ", cached" : ""}.`,
         "MB/s = input bytes / wall time from spawn to exit (start-up and model load included); CPU s/MB counts every thread; RSS includes the worker threads.",
         `Scaling 2 vs 1 worker: ${formatSpread(scaling)}x.`,
+        ...perWorkers.map(
+          (figure) =>
+            `CPU s/MB by thread, ${figure.workers} worker(s): main ${formatSpread(figure.threadCpuSecondsPerMB.main)}, workers ${formatSpread(figure.threadCpuSecondsPerMB.workers)}, V8/libuv helpers (GC, compiler) ${formatSpread(figure.threadCpuSecondsPerMB.helpers)}.`,
+        ),
         "Goal: >= 5 MB/s on 2 cores, scaling >= 1.7x.",
         ...crossCheck(corpus, perWorkers),
       ],
