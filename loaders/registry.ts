@@ -1,34 +1,23 @@
 import { extname } from "node:path";
-// pdf.ts is imported at once (it is small; pdf-parse itself loads on the first PDF): it snapshots
-// the built-ins pdf.js patches, and that snapshot must be taken before any other loader runs.
+import { loadCsv } from "./csv.js";
+import { loadDocx } from "./docx.js";
+import { loadHtml } from "./html.js";
+import { loadJson, loadJsonl } from "./json.js";
+import { loadMarkdown } from "./markdown.js";
 import { loadPdf } from "./pdf.js";
-import type { Loader, LoaderName, LoadResult } from "./types.js";
-
-/**
- * A loader whose module is imported on its first file: a thread that never reads HTML never
- * loads html-to-text (ingest starts one thread per core, and the main thread only walks).
- */
-function lazyLoader(importLoader: () => Promise<Loader>): Loader {
-  let loader: Promise<Loader> | undefined;
-  return async (bytes, context): Promise<LoadResult> => {
-    loader ??= importLoader().catch((error: unknown) => {
-      loader = undefined;
-      throw error;
-    });
-    return (await loader)(bytes, context);
-  };
-}
+import { loadText } from "./text.js";
+import type { Loader, LoaderName } from "./types.js";
 
 /** Loader per format: a missing entry is a compile error. */
 export const loaders: Record<LoaderName, Loader> = {
-  text: lazyLoader(async () => (await import("./text.js")).loadText),
-  markdown: lazyLoader(async () => (await import("./markdown.js")).loadMarkdown),
-  html: lazyLoader(async () => (await import("./html.js")).loadHtml),
+  text: loadText,
+  markdown: loadMarkdown,
+  html: loadHtml,
   pdf: loadPdf,
-  docx: lazyLoader(async () => (await import("./docx.js")).loadDocx),
-  csv: lazyLoader(async () => (await import("./csv.js")).loadCsv),
-  json: lazyLoader(async () => (await import("./json.js")).loadJson),
-  jsonl: lazyLoader(async () => (await import("./json.js")).loadJsonl),
+  docx: loadDocx,
+  csv: loadCsv,
+  json: loadJson,
+  jsonl: loadJsonl,
 };
 
 /** File extension (lower case, with dot) to format. */
