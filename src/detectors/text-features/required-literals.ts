@@ -92,8 +92,10 @@ function concat(items: readonly Info[]): Info {
     run = item.exact;
     if (item.exact === null) clauses.push(...item.clauses);
   }
+  // A known set stands for its clauses (see `clausesOf`), so they need no ranking here.
+  if (exact) return { exact: run, clauses: [] };
   commit();
-  return { exact: exact ? run : null, clauses: bestClauses(clauses) };
+  return { exact: null, clauses: bestClauses(clauses) };
 }
 
 function alternate(branches: readonly Info[]): Info {
