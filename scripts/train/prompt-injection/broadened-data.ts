@@ -12,6 +12,7 @@ import { generateHarmlessTurn, generateHijack } from "./direct-hijack.js";
 import { generateDirective } from "./directive-grammar.js";
 import { generateFakeTurns, generateOrdinaryTurns, generateTranscript } from "./fake-turns.js";
 import { generateFormatNegative } from "./format-negatives.js";
+import { generateProcessSteps } from "./process-negatives.js";
 import { generateHumanReply, generateReplyAttack } from "./response-grammar.js";
 
 /**
@@ -96,6 +97,9 @@ export function bareUnits(side: Side, random: Random, count: number): LabelledTe
     out.push({ text: beside(attack.text), label: 1, kind: attack.kind });
     const negative = generateHumanReply(random, "train");
     out.push({ text: beside(negative.text), label: 0, kind: negative.kind, weight: 2 });
+    // Who-does-what prose has the shape of a directive with no addressee and is not one.
+    const steps = generateProcessSteps(random, "train");
+    out.push({ text: beside(steps.text), label: 0, kind: steps.kind });
     if (index % 2 === 0) {
       const turns = generateFakeTurns(random, "train");
       out.push({ text: `${random.pick(pieces)}\n${turns.text}`, label: 1, kind: turns.kind });
