@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateChunks } from "../../../cli/bench/corpus.js";
@@ -103,12 +103,20 @@ function disguises(text: string, index: number): string[] {
   ];
 }
 
+/** True where ../shared/data (the training and dev sets) sits beside the checkout. */
+export function sharedDataAvailable(): boolean {
+  return existsSync(join(sharedData, "dev/planted-injection.jsonl"));
+}
+
 /** The equivalence corpus, deduplicated, in a stable order. */
 export function equivalenceTexts(generated = 600): string[] {
   const texts: string[] = [];
   for (const path of filesUnder(join(sharedData, "prompt-injection")))
     texts.push(...textsOfFile(path));
-  const planted = textsOfFile(join(sharedData, "dev/planted-injection.jsonl"));
+  // ../shared/data sits beside the checkout on the development machine; a clone elsewhere
+  // (CI's) has only the repository's own texts, which still exercise every view.
+  const devSet = join(sharedData, "dev/planted-injection.jsonl");
+  const planted = existsSync(devSet) ? textsOfFile(devSet) : [];
   texts.push(...planted);
   for (const path of filesUnder(join(repoRoot, "fixtures/docs"))) texts.push(...textsOfFile(path));
   const literals = testLiterals();

@@ -5,7 +5,7 @@ import {
   matchRules,
   type RuleSet,
 } from "../../../src/detectors/prompt-injection/match-rules.js";
-import { equivalenceTexts } from "./equivalence-corpus.js";
+import { equivalenceTexts, sharedDataAvailable } from "./equivalence-corpus.js";
 
 const gated = compileRules();
 const ungated = compileRules(undefined, { prefilter: false });
@@ -21,7 +21,9 @@ function matchesInViews(rules: RuleSet, views: readonly string[]): string {
 describe("rule prefilter", () => {
   it("leaves every rule match unchanged on the data sets, fixtures, test strings and bench chunks", () => {
     const texts = equivalenceTexts();
-    expect(texts.length).toBeGreaterThan(10_000);
+    // Without ../shared/data (a clone elsewhere) the repository's own texts remain.
+    const full = sharedDataAvailable();
+    expect(texts.length).toBeGreaterThan(full ? 10_000 : 2_000);
     let differing = 0;
     let matched = 0;
     for (const text of texts) {
@@ -31,7 +33,7 @@ describe("rule prefilter", () => {
       if (matchesInViews(gated, views) !== expected) differing += 1;
     }
     // The corpus must exercise the rules, or the comparison proves nothing.
-    expect(matched).toBeGreaterThan(1000);
+    expect(matched).toBeGreaterThan(full ? 1000 : 100);
     expect(differing).toBe(0);
   }, 600_000);
 
