@@ -1,3 +1,4 @@
+import { forwardingVault } from "../../src/scanners/forwarding-vault.js";
 import { Vault } from "../../src/scanners/vault.js";
 
 /** A vault handle for scanners built once, refilled with a fresh `Vault` for every chunk. */
@@ -25,16 +26,7 @@ export interface ChunkVault {
 export function createChunkVault(): ChunkVault {
   let current = new Vault();
   let running = false;
-  const vault = new Proxy(current, {
-    get(_target, property) {
-      const target = current;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-    has(_target, property) {
-      return Reflect.has(current, property);
-    },
-  });
+  const vault = forwardingVault(() => current);
   return {
     vault,
     async run(fn) {

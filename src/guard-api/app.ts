@@ -83,17 +83,21 @@ async function createServer(
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onRequest", async () => {
-    if (closing) {
-      throw new HttpError(503, "The server is shutting down.", {
+  // Callback hooks, not async ones: these run on every request, and an async hook costs a
+  // promise and its hook runner each time.
+  app.addHook("onRequest", (_request, _reply, done) => {
+    if (!closing) return done();
+    done(
+      new HttpError(503, "The server is shutting down.", {
         headers: { "retry-after": "1", connection: "close" },
-      });
-    }
+      }),
+    );
   });
   if (config.rate_limit.enabled) await registerRateLimit(app, config);
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   return app;
 }

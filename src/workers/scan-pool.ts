@@ -1,20 +1,14 @@
 import { availableParallelism } from "node:os";
 import { extname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ResourceLimits } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { AppError, ConfigError } from "../common/errors.js";
 import { createLogger } from "../common/logger.js";
-import { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./errors.js";
-import type {
-  ScanMode,
-  ScannerConfigInput,
-  ScanTaskInput,
-  ScanTaskOutput,
-  ScanTaskResult,
-  ScanWorkerData,
-} from "./scan-task.js";
-import { TimeLimit } from "./time-limit.js";
+import type { ScanBatchInput, ScanBatchOutput } from "./scan-batch.js";
+import { type CancelSignal, type ScanOutcome, ScanQueue } from "./scan-queue.js";
+import type { ScanMode, ScannerConfigInput, ScanTaskInput, ScanWorkerData } from "./scan-task.js";
+
+export type { CancelSignal, ScanOutcome } from "./scan-queue.js";
 
 export interface ScanPoolOptions {
   /** The scanners every task runs, in order (an `input_scanners` list). */
@@ -25,6 +19,12 @@ export interface ScanPoolOptions {
   maxQueue?: number;
   /** Time limit per scan, waiting included; the worker is terminated when it passes (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Most scans handed to a worker in one message when several are waiting (default 8). Batches
+   * cut the thread hand-offs per scan; a scan that runs out of time still gets its own 408 and
+   * the others of its batch run again.
+   */
+  maxBatch?: number;
   /** Names the scanner list in configuration errors (default `input_scanners`). */
   source?: string;
   /**
@@ -49,16 +49,6 @@ export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = Object.free
   maxYoungGenerationSizeMb: 8,
 });
 
-/**
- * What {@link PoolScanOptions.signal} needs: an `AbortSignal` will do, and so will anything with
- * its `aborted` flag and its two listener methods (the guard API passes a lighter object).
- */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
 export interface PoolScanOptions {
   /** Stop after the first invalid result (default false). */
   failFast?: boolean;
@@ -69,9 +59,6 @@ export interface PoolScanOptions {
   /** Cancels the scan (for example when the client went away). */
   signal?: CancelSignal;
 }
-
-/** What one scan returns: the sanitized text and the validity and score maps. */
-export type ScanOutcome = Omit<ScanTaskResult, "ok">;
 
 /** A pool of worker threads running `scanPrompt`, with a bounded queue and a per-scan time limit. */
 export interface ScanPool {
@@ -89,42 +76,14 @@ export interface ScanPool {
 /** Time allowed for a worker to start and build its scanners during {@link ScanPool.warmup}. */
 const loadTimeoutMs = 120_000;
 
-/** The worker module beside this file: `.ts` when running from sources, `.js` from `dist/`. */
-function defaultWorkerFile(): string {
+/** A module beside this file: `.ts` when running from sources, `.js` from `dist/`. */
+function siblingFile(name: string): string {
   const self = fileURLToPath(import.meta.url);
-  return fileURLToPath(new URL(`./scan-worker${extname(self)}`, import.meta.url));
+  return fileURLToPath(new URL(`./${name}${extname(self)}`, import.meta.url));
 }
 
 function reportWorkerError(error: Error): void {
   createLogger({ name: "ragguard" }).error({ err: error }, "A scan worker failed and was replaced");
-}
-
-/** `promise`, or a {@link ScanAbortedError} as soon as `signal` aborts. */
-function untilCancelled<T>(promise: Promise<T>, signal: CancelSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const cancel = () => reject(new ScanAbortedError("The scan was cancelled."));
-    signal.addEventListener("abort", cancel, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", cancel);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", cancel);
-        reject(error);
-      },
-    );
-  });
-}
-
-function toFailure(output: Exclude<ScanTaskOutput, ScanTaskResult>): AppError {
-  if (output.code === "config_invalid") return new ConfigError(output.message);
-  return new AppError(output.message, {
-    status: output.status,
-    code: output.code,
-    expose: output.expose,
-  });
 }
 
 /**
@@ -141,18 +100,19 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   const threads = options.threads ?? availableParallelism();
   const maxQueue = options.maxQueue ?? Math.max(64, threads * 32);
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const filename =
+  const taskFile =
     options.workerFile === undefined
-      ? defaultWorkerFile()
+      ? siblingFile("scan-worker")
       : typeof options.workerFile === "string"
         ? options.workerFile
         : fileURLToPath(options.workerFile);
-  const piscina = new Piscina<ScanTaskInput, ScanTaskOutput>({
+  const filename = siblingFile("batch-worker");
+  const piscina = new Piscina<ScanBatchInput, ScanBatchOutput>({
     filename,
-    name: "scanTask",
+    name: "scanBatch",
     minThreads: threads,
     maxThreads: threads,
-    // The bound is ours (below), so that scans whose callers have gone do not count against it.
+    // The queue is ours (ScanQueue); piscina only holds a batch while a worker is replaced.
     maxQueue: Number.POSITIVE_INFINITY,
     idleTimeout: 60_000,
     // Nobody reads piscina's run-time histogram; recording it costs every task.
@@ -163,74 +123,43 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     workerData: {
       scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
       source: options.source ?? "input_scanners",
-    } satisfies ScanWorkerData,
-    ...(filename.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
+      taskModule: pathToFileURL(taskFile).href,
+    } satisfies ScanWorkerData & { taskModule: string },
+    ...(filename.endsWith(".ts") || taskFile.endsWith(".ts")
+      ? { execArgv: ["--import", "tsx"] }
+      : {}),
   });
   // Without a listener, an 'error' event would crash the whole process.
   piscina.on("error", options.onWorkerError ?? reportWorkerError);
+  const queue = new ScanQueue({
+    runBatch: (input, signal) => piscina.run(input, { signal }),
+    threads,
+    maxQueue,
+    maxBatch: Math.max(1, options.maxBatch ?? 8),
+  });
   let closed = false;
-  /** Scans whose caller has gone (answered with ScanAbortedError) but that have not settled yet. */
-  let abandoned = 0;
 
-  async function runTask(
-    text: string,
-    scanOptions: PoolScanOptions,
-    limitMs: number,
-  ): Promise<ScanOutcome> {
-    if (closed) throw new ScanAbortedError("The scan pool is closed.");
-    // Abandoned scans are forgiven up to one more queue's worth, so callers that hang up at once
-    // cannot grow the queue without bound.
-    if (piscina.queueSize - Math.min(abandoned, maxQueue) >= maxQueue) {
-      throw new ScanQueueFullError(maxQueue);
-    }
-    const callerSignal = scanOptions.signal;
-    if (callerSignal?.aborted) throw new ScanAbortedError("The scan was cancelled.");
-    // Only the time limit aborts the piscina task: aborting a task that is running terminates
-    // its worker, and a client that hangs up mid-scan (every load generator at the end of a run)
-    // would cost a worker restart of several seconds for a scan of a millisecond. A cancelled
-    // caller gets its answer at once; the scan finishes unseen, still under the time limit.
-    const limit = new TimeLimit(limitMs);
+  function scan(text: string, scanOptions: PoolScanOptions, limitMs: number) {
     const input: ScanTaskInput = {
       text,
       mode: scanOptions.mode ?? "analyze",
       failFast: scanOptions.failFast ?? false,
       suppress: scanOptions.suppress === undefined ? [] : [...scanOptions.suppress],
     };
-    const task = piscina.run(input, { signal: limit });
-    const settled = task.finally(() => limit.clear());
-    settled.catch(() => {});
-    let output: ScanTaskOutput;
-    try {
-      output = await untilCancelled(settled, callerSignal);
-    } catch (error) {
-      if (error instanceof ScanAbortedError) {
-        abandoned += 1;
-        const release = () => {
-          abandoned -= 1;
-        };
-        settled.then(release, release);
-        throw error;
-      }
-      if (limit.aborted) throw new ScanTimeoutError(limitMs);
-      if (closed) throw new ScanAbortedError("The scan pool is closed.");
-      throw error;
-    }
-    if (!output.ok) throw toFailure(output);
-    const { ok: _ok, ...outcome } = output;
-    return outcome;
+    return queue.scan(input, limitMs, scanOptions.signal);
   }
 
   return {
-    scan: (text, scanOptions = {}) => runTask(text, scanOptions, timeoutMs),
+    scan: (text, scanOptions = {}) => scan(text, scanOptions, timeoutMs),
     async warmup() {
       // Loading models can take far longer than one scan may, so warm-up has its own limit.
       const limitMs = Math.max(timeoutMs, loadTimeoutMs);
       await Promise.all(
-        Array.from({ length: threads }, () => runTask("ragguard warm-up", {}, limitMs)),
+        Array.from({ length: threads }, () => scan("ragguard warm-up", {}, limitMs)),
       );
     },
     get queueSize() {
-      return piscina.queueSize;
+      return queue.size;
     },
     threads,
     maxQueue,
@@ -238,6 +167,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     async destroy() {
       if (closed) return;
       closed = true;
+      queue.close();
       await piscina.destroy();
     },
   };

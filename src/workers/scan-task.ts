@@ -6,7 +6,7 @@ import { scannerKeys, scanPrompt } from "../scan/scan-prompt.js";
 import { clampScore, type Scanner } from "../scan/scanner.js";
 import type { ScannerConfig } from "../scanners/scanner-config.js";
 import type { Vault } from "../scanners/vault.js";
-import { createTaskVault } from "./task-vault.js";
+import { createSequentialTaskVault } from "./task-vault.js";
 
 /** One entry of an `input_scanners` list: a scanner type and its parameters (the registry's shape). */
 export type ScannerConfigInput = ScannerConfig;
@@ -49,8 +49,9 @@ export type CreateScannerFn = (
 
 /**
  * Make the function a scan worker runs for each task. Scanners are built once, at creation,
- * with a {@link createTaskVault} handle, and each task runs with its own fresh `Vault` behind it,
- * so two requests never see each other's redactions.
+ * with a {@link createSequentialTaskVault} handle, and each task runs with its own fresh `Vault`
+ * behind it (tasks that overlap run one after another), so two requests never see each other's
+ * redactions.
  *
  * @example
  * const run = createScanTask(configs, createScanner);
@@ -61,7 +62,7 @@ export function createScanTask(
   createScanner: CreateScannerFn,
   source = "input_scanners",
 ): (input: ScanTaskInput) => Promise<ScanTaskOutput> {
-  const taskVault = createTaskVault();
+  const taskVault = createSequentialTaskVault();
   const buildOne = async (config: ScannerConfigInput, index: number): Promise<Scanner> => {
     try {
       return await createScanner(config, { vault: taskVault.vault });
@@ -78,18 +79,22 @@ export function createScanTask(
 
   return async function runScanTask(input: ScanTaskInput): Promise<ScanTaskOutput> {
     try {
-      const started = performance.now();
       const all = await load();
       const scanners = all.filter(
         (scanner, index) =>
           !input.suppress.includes(scanner.name) && !input.suppress.includes(configs[index]!.type),
       );
-      const [sanitized, valid, scores] = await taskVault.run(() =>
-        input.mode === "analyze"
-          ? scanPrompt(scanners, input.text, { failFast: input.failFast, logger: silentLogger })
-          : scanEach(scanners, input.text, input.failFast),
-      );
-      return { ok: true, sanitized, valid, scores, elapsedMs: performance.now() - started };
+      return await taskVault.run(async (): Promise<ScanTaskOutput> => {
+        const started = performance.now();
+        const [sanitized, valid, scores] =
+          input.mode === "analyze"
+            ? await scanPrompt(scanners, input.text, {
+                failFast: input.failFast,
+                logger: silentLogger,
+              })
+            : await scanEach(scanners, input.text, input.failFast);
+        return { ok: true, sanitized, valid, scores, elapsedMs: performance.now() - started };
+      });
     } catch (error) {
       return failedScanOutput(error);
     }
