@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type TokenCodes, tokenCodes } from "./token-codes.js";
+import type { BucketCounts } from "./bucket-counts.js";
+import { createTokenCodes, type TokenCodes, tokenCodes } from "./token-codes.js";
 
 /** How text becomes a sparse hashed vector; stored with the weights so training and inference agree. */
 export const featureConfigSchema = z.object({
@@ -28,26 +29,59 @@ export function tokenize(text: string): string[] {
   return text.match(tokenPattern) ?? [];
 }
 
+/** A growable buffer of feature buckets (see {@link writeFeatures}). */
+export interface FeatureBuffer {
+  buckets: Uint32Array;
+}
+
+/** An empty feature buffer; {@link writeFeatures} grows it as needed. */
+export function createFeatureBuffer(size = 2048): FeatureBuffer {
+  return { buckets: new Uint32Array(size) };
+}
+
+/** How many features `forEachFeature` enumerates for `count` tokens and `length` joined units. */
+export function featureCount(config: FeatureConfig, count: number, length: number): number {
+  let total = 0;
+  for (const order of config.wordNgrams) total += Math.max(0, count - order + 1);
+  for (const order of config.charNgrams) total += Math.max(0, length - order + 1);
+  return total;
+}
+
 /**
- * Call `visit` with the bucket of every word and character n-gram of normalised `text`; training
- * and inference both enumerate features through here, so they always agree. Pass `scratch`
- * (from `createTokenCodes`) to reuse its buffers between calls.
+ * Write the bucket of every word and character n-gram of normalised `text` into `out.buckets`
+ * from index `from` (growing it, keeping what is before `from`), in the order training and
+ * inference both enumerate them; returns the index after the last one. With `counts`, each
+ * bucket is also counted as it is written (one monomorphic call V8 inlines, where a callback
+ * per scorer made the call site megamorphic once both detectors ran in one process).
  */
-export function forEachFeature(
+export function writeFeatures(
   text: string,
   config: FeatureConfig,
-  visit: (bucket: number) => void,
-  scratch?: TokenCodes,
-): void {
+  scratch: TokenCodes,
+  out: FeatureBuffer,
+  from = 0,
+  counts?: BucketCounts,
+): number {
   const mask = (1 << config.bits) - 1;
   const { hashes, count, joined, length } = tokenCodes(text, scratch);
+  const end = from + featureCount(config, count, length);
+  if (out.buckets.length < end) {
+    const grown = new Uint32Array(Math.max(end, out.buckets.length * 2));
+    grown.set(out.buckets.subarray(0, from));
+    out.buckets = grown;
+  }
+  const buckets = out.buckets;
+  let at = from;
   for (const order of config.wordNgrams) {
     const seed = (wordSeed + order) >>> 0;
     for (let start = 0; start + order <= count; start += 1) {
       let hash = seed;
       for (let offset = 0; offset < order; offset += 1)
         hash = Math.imul(hash ^ hashes[start + offset]!, 0x01000193) >>> 0;
-      visit((hash ^ (hash >>> 15)) & mask);
+      const bucket = (hash ^ (hash >>> 15)) & mask;
+      buckets[at] = bucket;
+      at += 1;
+      if (counts !== undefined) counts.visit(bucket);
     }
   }
   // Character n-grams of " " + tokens.join(" ") + " ", hashed as `hashSlice` does.
@@ -57,9 +91,29 @@ export function forEachFeature(
       let hash = seed;
       for (let index = start; index < start + order; index += 1)
         hash = Math.imul(hash ^ joined[index]!, 0x01000193);
-      visit((hash >>> 0) & mask);
+      const bucket = (hash >>> 0) & mask;
+      buckets[at] = bucket;
+      at += 1;
+      if (counts !== undefined) counts.visit(bucket);
     }
   }
+  return at;
+}
+
+/**
+ * Call `visit` with the bucket of every word and character n-gram of normalised `text`; training
+ * and inference both enumerate features through {@link writeFeatures}, so they always agree.
+ * Pass `scratch` (from `createTokenCodes`) to reuse its buffers between calls.
+ */
+export function forEachFeature(
+  text: string,
+  config: FeatureConfig,
+  visit: (bucket: number) => void,
+  scratch?: TokenCodes,
+): void {
+  const out: FeatureBuffer = { buckets: new Uint32Array(0) };
+  const end = writeFeatures(text, config, scratch ?? createTokenCodes(), out);
+  for (let index = 0; index < end; index += 1) visit(out.buckets[index]!);
 }
 
 /**

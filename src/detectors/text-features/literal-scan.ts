@@ -76,19 +76,40 @@ export function createLiteralScanner(literals: readonly string[]): LiteralScanne
       }
     }
   }
+  // Renumber the states in breadth-first order (the queue), so the shallow states a text walks
+  // through most of the time share cache lines, and store each transition's target bit-inverted
+  // when it has outputs: the scan loop does one table load per character and a sign test. Up to
+  // 32,767 states the table holds 16-bit entries (half the memory, fewer cache misses).
+  const order = new Int32Array(states);
+  order.set(queue.subarray(0, tail), 1);
+  const renumbered = new Int32Array(states);
+  for (let index = 0; index < states; index += 1) renumbered[order[index]!] = index;
+  const next =
+    states <= 0x7fff ? new Int16Array(states * classes) : new Int32Array(states * classes);
+  for (let index = 0; index < states; index += 1) {
+    const from = order[index]! * classes;
+    for (let charClass = 0; charClass < classes; charClass += 1) {
+      const target = table[from + charClass]!;
+      const state = renumbered[target]!;
+      next[index * classes + charClass] = outputs[target]!.length > 0 ? ~state : state;
+    }
+  }
   const outputStart = new Int32Array(states + 1);
-  for (let state = 0; state < states; state += 1)
-    outputStart[state + 1] = outputStart[state]! + outputs[state]!.length;
-  const outputIds = Int32Array.from(outputs.flat());
+  for (let index = 0; index < states; index += 1)
+    outputStart[index + 1] = outputStart[index]! + outputs[order[index]!]!.length;
+  const outputIds = Int32Array.from(Array.from(order, (state) => outputs[state]!).flat());
   return {
     literals: [...literals],
     scan(text, found) {
       let state = 0;
       for (let index = 0; index < text.length; index += 1) {
-        state = table[state * classes + classOf[text.charCodeAt(index)]!]!;
-        const end = outputStart[state + 1]!;
-        for (let position = outputStart[state]!; position < end; position += 1)
-          found[outputIds[position]!] = 1;
+        state = next[state * classes + classOf[text.charCodeAt(index)]!]!;
+        if (state < 0) {
+          state = ~state;
+          const end = outputStart[state + 1]!;
+          for (let position = outputStart[state]!; position < end; position += 1)
+            found[outputIds[position]!] = 1;
+        }
       }
     },
   };

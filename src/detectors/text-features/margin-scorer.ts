@@ -1,5 +1,5 @@
 import { createBucketCounts } from "./bucket-counts.js";
-import { forEachFeature } from "./featurize.js";
+import { createFeatureBuffer, writeFeatures } from "./featurize.js";
 import type { LinearModel } from "./linear-model.js";
 import { createTokenCodes } from "./token-codes.js";
 
@@ -20,11 +20,11 @@ export interface MarginScorer {
 export function createMarginScorer(model: LinearModel): MarginScorer {
   const counts = createBucketCounts();
   const scratch = createTokenCodes();
-  const visit = counts.visit;
+  const buffer = createFeatureBuffer();
   return {
     margin(text) {
       counts.reset();
-      forEachFeature(text, model.features, visit, scratch);
+      writeFeatures(text, model.features, scratch, buffer, 0, counts);
       return counts.margin(model);
     },
   };

@@ -28,34 +28,40 @@ const combiningMarks = /\p{M}+/gu;
 const spacedLetters = /\b(?:\p{L}[ .\-_*]){3,}\p{L}\b/gu;
 const horizontalSpace = /[^\S\n]+/g;
 
-function isAscii(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1)
-    if (text.charCodeAt(index) > 127) return false;
-  return true;
-}
+/** What {@link asciiShape} found: a code unit above 127 (nothing else is looked at then). */
+const nonAscii = 1;
+/** Three of `[ .\-_*]` two units apart: four letters may be spaced out (`i g n o r e`). */
+const maySpaceLetters = 2;
+/** White space other than single spaces and line breaks (a tab, a CR, two spaces in a row). */
+const oddSpace = 4;
 
-/** True when ASCII `text` may hold four letters spaced out (`[ .\-_*]` at every other unit). */
-function mayHaveSpacedLetters(text: string): boolean {
-  for (let index = 1; index + 4 < text.length; index += 1)
-    if (isLetterSeparator(text, index) && isLetterSeparator(text, index + 2)) {
-      if (isLetterSeparator(text, index + 4)) return true;
-    }
-  return false;
-}
-
-function isLetterSeparator(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
+function isLetterSeparator(code: number): boolean {
   return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
 }
 
-/** True when ASCII `text` has white space other than single spaces and line breaks. */
-function hasOddSpace(text: string): boolean {
+/**
+ * The pre-tests of normalisation in one pass over `text`: whether it is ASCII, and for ASCII
+ * text whether the spaced-letters regex could match and whether runs of horizontal space need
+ * collapsing. Neither the spaced-letters join (which only drops single separators between
+ * letters) nor leetspeak folding and lower-casing (which only change non-space characters)
+ * changes the last answer, so it holds for the text they produce.
+ */
+function asciiShape(text: string): number {
+  let shape = 0;
+  /** Bit k: whether the unit k positions back is a letter separator. */
+  let separators = 0;
+  let previous = -1;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if (code === 9 || code === 11 || code === 12 || code === 13) return true;
-    if (code === 32 && text.charCodeAt(index + 1) === 32) return true;
+    if (code > 127) return nonAscii;
+    separators = ((separators << 1) | (isLetterSeparator(code) ? 1 : 0)) & 0x1f;
+    // Separators at index - 4, index - 2 and index, the first one not at the very start.
+    if ((separators & 0x15) === 0x15 && index >= 5) shape |= maySpaceLetters;
+    if (code === 9 || code === 11 || code === 12 || code === 13) shape |= oddSpace;
+    else if (code === 32 && previous === 32) shape |= oddSpace;
+    previous = code;
   }
-  return false;
+  return shape;
 }
 
 /** Remove characters that render as nothing but split words for a matcher. */
@@ -77,13 +83,14 @@ export function foldHomoglyphs(text: string): string {
  * normalizeText("Ｉgn\u200Bore ＡLL prev1ous іnstructions") // "ignore all previous instructions"
  */
 export function normalizeText(text: string): string {
+  const shape = asciiShape(text);
   // Plain ASCII has no look-alikes, invisible characters or diacritics: skip those passes.
-  const ascii = isAscii(text);
+  const ascii = shape !== nonAscii;
   let out = ascii ? text : foldHomoglyphs(removeInvisible(text.normalize("NFKC")));
   // The ASCII checks are exact pre-tests: they skip a regex only where it could not match.
-  if (!ascii || mayHaveSpacedLetters(out))
+  if (!ascii || (shape & maySpaceLetters) !== 0)
     out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
   out = foldLeetspeak(out).toLowerCase();
   if (!ascii) out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
-  return ascii && !hasOddSpace(out) ? out : out.replace(horizontalSpace, " ");
+  return ascii && (shape & oddSpace) === 0 ? out : out.replace(horizontalSpace, " ");
 }

@@ -1,5 +1,5 @@
 import { createBucketCounts } from "./bucket-counts.js";
-import { forEachFeature } from "./featurize.js";
+import { createFeatureBuffer, writeFeatures } from "./featurize.js";
 import type { LinearModel } from "./linear-model.js";
 import { createTokenCodes } from "./token-codes.js";
 
@@ -48,7 +48,9 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
   const families = features.wordNgrams.length + features.charNgrams.length;
   const counts = createBucketCounts();
   const scratch = createTokenCodes();
-  let stream = new Uint32Array(4096);
+  /** Every piece's buckets, one after the other, in the order they were counted. */
+  const stream = createFeatureBuffer(4096);
+  const scoreBuffer = createFeatureBuffer(1024);
   let hashes = new Uint32Array(256);
   let joined = new Uint16Array(2048);
   let streamLength = 0;
@@ -59,20 +61,12 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
   let joinedLength = new Uint32Array(16);
   let segmentStart = new Uint32Array(16 * (families + 1));
 
-  const record = (bucket: number): void => {
-    if (streamLength === stream.length)
-      stream = ensure(stream, streamLength + 1, (n) => new Uint32Array(n));
-    stream[streamLength] = bucket;
-    streamLength += 1;
-    counts.visit(bucket);
-  };
-
   /** Featurize piece `index`, recording its buckets and tokens; returns its margin. */
   const scorePiece = (piece: string, index: number): number => {
     counts.reset();
     const base = index * (families + 1);
     segmentStart[base] = streamLength;
-    forEachFeature(piece, features, record, scratch);
+    streamLength = writeFeatures(piece, features, scratch, stream, streamLength, counts);
     const { count, length } = scratch;
     let offset = segmentStart[base]!;
     let family = 0;
@@ -101,9 +95,7 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
 
   const replay = (piece: number, family: number): void => {
     const base = piece * (families + 1) + family;
-    const end = segmentStart[base + 1]!;
-    for (let position = segmentStart[base]!; position < end; position += 1)
-      counts.visit(stream[position]!);
+    counts.visitAll(stream.buckets, segmentStart[base]!, segmentStart[base + 1]!);
   };
 
   /** Word n-grams of one order that start in piece `left` and end in the next one. */
@@ -191,7 +183,7 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
 
   function scoreText(text: string): number {
     counts.reset();
-    forEachFeature(text, features, counts.visit, scratch);
+    writeFeatures(text, features, scratch, scoreBuffer, 0, counts);
     return counts.margin(model);
   }
 }

@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createBucketCounts } from "../../../src/detectors/text-features/bucket-counts.js";
 import {
+  createFeatureBuffer,
   type FeatureConfig,
   featurize,
   forEachFeature,
   tokenize,
+  writeFeatures,
 } from "../../../src/detectors/text-features/featurize.js";
 import { hashSlice, hashString } from "../../../src/detectors/text-features/hash.js";
 import { foldLeetspeak, leetspeak } from "../../../src/detectors/text-features/leetspeak.js";
 import type { LinearModel } from "../../../src/detectors/text-features/linear-model.js";
 import { createMarginScorer } from "../../../src/detectors/text-features/margin-scorer.js";
 import { normalizeText } from "../../../src/detectors/text-features/normalize.js";
-import { tokenCodes } from "../../../src/detectors/text-features/token-codes.js";
+import { createTokenCodes, tokenCodes } from "../../../src/detectors/text-features/token-codes.js";
 
 // The shipped PromptInjection and Toxicity weights were trained on these exact buckets: any
 // change here silently breaks both models. The values were taken from the first implementation
@@ -161,6 +164,32 @@ describe("feature hashing (pinned: the shipped weights depend on it)", () => {
       forEachFeature(text, config18, (bucket) => buckets.push(bucket));
       expect(buckets).toEqual(referenceFeatures(text, config18));
     }
+  });
+});
+
+describe("writeFeatures (the scorers' path)", () => {
+  it("appends the reference buckets after what the buffer holds, growing it, and counts them", () => {
+    const wide = { bits: 18, wordNgrams: [1, 2, 3], charNgrams: [3, 4, 5] };
+    const scratch = createTokenCodes();
+    // A tiny buffer, so most texts make it grow while earlier texts' buckets must be kept.
+    const buffer = createFeatureBuffer(4);
+    const model = { bias: 0.5, weights: Float32Array.from({ length: 1 << 18 }, (_, i) => i % 7) };
+    const expected: number[] = [];
+    let end = 0;
+    for (const text of [...randomTexts(300, 120), sample, "", " ", "😀"]) {
+      const counts = createBucketCounts();
+      const viaCallback = createBucketCounts();
+      counts.reset();
+      viaCallback.reset();
+      const from = end;
+      end = writeFeatures(text, wide, scratch, buffer, from, counts);
+      const reference = referenceFeatures(text, wide);
+      expected.push(...reference);
+      expect(Array.from(buffer.buckets.subarray(from, end))).toEqual(reference);
+      for (const bucket of reference) viaCallback.visit(bucket);
+      expect(counts.margin(model)).toBe(viaCallback.margin(model));
+    }
+    expect(Array.from(buffer.buckets.subarray(0, end))).toEqual(expected);
   });
 });
 

@@ -128,6 +128,47 @@ describe("createLiteralScanner", () => {
     }
   });
 
+  it("agrees with includes() on random literal sets, with 16-bit and 32-bit state tables", () => {
+    // A small deterministic generator, so a failure reproduces.
+    let seed = 12345;
+    const random = (limit: number): number => {
+      // xorshift32
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return Math.floor(((seed >>> 0) / 2 ** 32) * limit);
+    };
+    const word = (alphabet: string, length: number): string =>
+      Array.from({ length }, () => alphabet[random(alphabet.length)]!).join("");
+    // A few hundred states (16-bit table), then 6,000 literals of 8-10 letters: over 32,767 (32-bit).
+    for (const [count, shortest, alphabet, minStates] of [
+      [60, 1, "abc d", 0],
+      [6000, 8, "abcdefghijklmnopqrstuvwxyz", 0x8000],
+    ] as const) {
+      const literals = Array.from({ length: count }, () =>
+        word(alphabet, shortest + random(shortest === 1 ? 5 : 3)),
+      );
+      const prefixes = new Set(
+        literals.flatMap((literal) => [...literal].map((_, end) => literal.slice(0, end + 1))),
+      );
+      expect(prefixes.size + 1).toBeGreaterThan(minStates);
+      const scanner = createLiteralScanner(literals);
+      for (let round = 0; round < 200; round += 1) {
+        const text = word(alphabet, random(400));
+        const found = new Uint8Array(literals.length);
+        scanner.scan(text, found);
+        expect([...found]).toEqual(literals.map((literal) => (text.includes(literal) ? 1 : 0)));
+      }
+      // Texts made of the literals themselves, so long matches and their suffixes occur.
+      for (let round = 0; round < 200; round += 1) {
+        const text = Array.from({ length: 20 }, () => literals[random(count)]!).join("");
+        const found = new Uint8Array(literals.length);
+        scanner.scan(text, found);
+        expect([...found]).toEqual(literals.map((literal) => (text.includes(literal) ? 1 : 0)));
+      }
+    }
+  });
+
   it("rejects the empty literal", () => {
     expect(() => createLiteralScanner(["a", ""])).toThrow(RangeError);
   });
