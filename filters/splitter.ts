@@ -3,6 +3,7 @@ import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { z } from "zod";
 import { parseConfig } from "../src/common/config.js";
 import { chunkId } from "./chunk-id.js";
+import { plainSeparators, splitKeepingSeparator } from "./split-on-separator.js";
 
 export const splitterOptionsSchema = z
   .object({
@@ -39,6 +40,18 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
   ) {
     super(fields);
     this.segmentChars = fields.segmentChars ?? 1_000_000;
+  }
+
+  /**
+   * LangChain's split at a separator, keeping it: the same pieces, cut with `indexOf` for the
+   * default separators instead of a look-ahead regular expression tried at every character (which
+   * was ~40% of the splitter's time).
+   */
+  protected override splitOnSeparator(text: string, separator: string): string[] {
+    if (this.keepSeparator && plainSeparators.has(separator)) {
+      return splitKeepingSeparator(text, separator);
+    }
+    return super.splitOnSeparator(text, separator);
   }
 
   override async splitDocuments(documents: Document[]): Promise<Document[]> {

@@ -26,6 +26,7 @@ export function hashBytes(bytes: Uint8Array): string {
 /**
  * Read and load one file by its extension. Every failure (unknown type, binary, bad encoding,
  * parse error, I/O error) becomes `{ ok: false, reason, message }` so a run never stops on one file.
+ * A caller that already read and hashed the file passes `bytes` and their `hash` (SHA-256, hex).
  *
  * @example
  * const outcome = await loadFile("/data/docs/guide.md", { source: "guide.md" });
@@ -33,7 +34,7 @@ export function hashBytes(bytes: Uint8Array): string {
  */
 export async function loadFile(
   path: string,
-  context: { source: string; textField?: string; bytes?: Buffer },
+  context: { source: string; textField?: string; bytes?: Buffer; hash?: string },
 ): Promise<FileLoadOutcome> {
   const loaderName = loaderNameFor(path);
   if (!loaderName) {
@@ -46,7 +47,7 @@ export async function loadFile(
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: "read_error", message: `cannot read: ${reason}`, bytes: 0 };
   }
-  const hash = hashBytes(bytes);
+  const hash = context.bytes && context.hash ? context.hash : hashBytes(bytes);
   try {
     const { documents, warnings } = await loaders[loaderName](bytes, {
       source: context.source,

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { createDocument } from "./document.js";
 import { LoadError } from "./load-error.js";
 import { snapshotBuiltins } from "./native-builtins.js";
@@ -6,10 +8,28 @@ import type { Loader } from "./types.js";
 /** Taken before pdf-parse is first imported, so its polyfills can be undone (see native-builtins). */
 const restoreBuiltins = snapshotBuiltins();
 
-/** pdf-parse, imported on the first PDF: threads that never read one never load pdf.js. */
-async function importPdfParse(): Promise<typeof import("pdf-parse")> {
+/**
+ * pdf.js's worker module as pdf-parse resolves it. In Node pdf.js runs its "worker" in the calling
+ * thread and imports this module on the first parse; it bundles its own core-js.
+ */
+function pdfWorkerUrl(): string {
+  const pdfParse = createRequire(import.meta.url).resolve("pdf-parse");
+  return pathToFileURL(createRequire(pdfParse).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"))
+    .href;
+}
+
+/**
+ * pdf-parse and pdf.js's worker module, imported on the first PDF: threads that never read one never
+ * load pdf.js. Importing the worker module here (it registers itself as `globalThis.pdfjsWorker`,
+ * which pdf.js then uses instead of importing it) lets the built-ins its core-js replaces be put
+ * back before the first parse, so pdf.js parses with the native `push` and `JSON.parse` too
+ * (~10-20% less CPU per PDF than restoring only after each parse).
+ */
+export async function importPdfParse(): Promise<typeof import("pdf-parse")> {
   try {
-    return await import("pdf-parse");
+    const pdfParse = await import("pdf-parse");
+    await import(pdfWorkerUrl());
+    return pdfParse;
   } finally {
     restoreBuiltins();
   }

@@ -71,6 +71,7 @@ export async function loadChunks(request: LoadRequest, settings: LoadSettings): 
   const outcome = await loadFile(request.path, {
     source: request.source,
     bytes,
+    hash,
     ...(settings.textField ? { textField: settings.textField } : {}),
   });
   if (!outcome.ok) {

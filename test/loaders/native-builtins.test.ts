@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { snapshotBuiltins } from "../../loaders/native-builtins.js";
-import { loadPdf } from "../../loaders/pdf.js";
+import { importPdfParse, loadPdf } from "../../loaders/pdf.js";
 import { fixturePath } from "./helpers.js";
 
 describe("built-ins patched by pdf.js", () => {
@@ -19,6 +19,18 @@ describe("built-ins patched by pdf.js", () => {
       expect(JSON.parse).toBe(parse);
       expect(Function.prototype.toString).toBe(functionToString);
     }
+  });
+
+  it("are native again before the first parse: pdf.js finds its worker module loaded", async () => {
+    const push = Array.prototype.push;
+    const parse = JSON.parse;
+    await importPdfParse();
+    expect(Array.prototype.push).toBe(push);
+    expect(JSON.parse).toBe(parse);
+    // pdf.js uses this instead of importing (and evaluating) its worker module during a parse.
+    const registered = (globalThis as { pdfjsWorker?: { WorkerMessageHandler?: unknown } })
+      .pdfjsWorker;
+    expect(typeof registered?.WorkerMessageHandler).toBe("function");
   });
 
   it("a snapshot puts back replaced methods and leaves added ones", () => {
