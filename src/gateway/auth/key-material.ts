@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 
 /** Make a new raw key: `sk-` + 32 random bytes in base64url (43 characters). */
 export function generateRawKey(): string {
@@ -12,7 +12,8 @@ export function generateTokenId(): string {
 
 /** SHA-256 of a raw key, hex encoded: the only form a key is stored in. */
 export function hashKey(rawKey: string): string {
-  return createHash("sha256").update(rawKey, "utf8").digest("hex");
+  // One-shot `hash` (UTF-8 for strings): no Hash object per request, same digest.
+  return hash("sha256", rawKey, "hex");
 }
 
 /**
@@ -20,6 +21,6 @@ export function hashKey(rawKey: string): string {
  * secret's hash is computed once, not per request.
  */
 export function secretMatcher(expected: string): (given: string) => boolean {
-  const b = createHash("sha256").update(expected, "utf8").digest();
-  return (given) => timingSafeEqual(createHash("sha256").update(given, "utf8").digest(), b);
+  const b = hash("sha256", expected, "buffer");
+  return (given) => timingSafeEqual(hash("sha256", given, "buffer"), b);
 }

@@ -3,6 +3,7 @@ import type { Deployment } from "../config/resolve.js";
 import { UpstreamError } from "../errors.js";
 import type { HttpClient } from "../http/index.js";
 import type { CallContext, ProviderAdapter, UpstreamResult } from "../providers/types.js";
+import type { ClientAbort } from "../server/client-connection.js";
 import { failWhenIdle } from "./idle-watch.js";
 import { peekFirst } from "./peek.js";
 
@@ -37,16 +38,17 @@ function timeoutError(deployment: Deployment): UpstreamError {
  */
 export async function runAttempt(
   deployment: Deployment,
-  client: AbortSignal,
+  client: ClientAbort,
   attempt: Attempt,
   deps: AttemptDeps,
 ): Promise<UpstreamResult> {
-  // One controller per attempt, fed by the client's signal and the timeout (AbortSignal.any
+  // One controller per attempt, fed by the client's going away and the timeout (AbortSignal.any
   // costs more per call and keeps its sources alive).
   const controller = new AbortController();
   const onClientAbort = () => controller.abort(client.reason);
+  let stopWatching = () => {};
   if (client.aborted) onClientAbort();
-  else client.addEventListener("abort", onClientAbort, { once: true });
+  else stopWatching = client.onAbort(onClientAbort);
   let timedOut = false;
   const handle = setTimeout(() => {
     timedOut = true;
@@ -78,6 +80,6 @@ export async function runAttempt(
     throw error;
   } finally {
     clearTimeout(handle);
-    if (!streaming) client.removeEventListener("abort", onClientAbort);
+    if (!streaming) stopWatching();
   }
 }

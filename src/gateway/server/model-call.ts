@@ -1,9 +1,11 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
-import { assertModelAllowed } from "../auth/authenticate.js";
-import { runBeforeProviderCall } from "../hooks.js";
+import { assertModelAllowed, type Caller } from "../auth/authenticate.js";
+import { type ProviderCallContext, runBeforeProviderCall } from "../hooks.js";
 import type { JsonObject, RouteKind } from "../providers/types.js";
 import type { Attempt } from "../router/router.js";
+import { ClientConnection } from "./client-connection.js";
 import type { GatewayDeps } from "./deps.js";
 import { countTokens } from "./metrics.js";
 import { sendStream, type WireFormat } from "./send-stream.js";
@@ -21,12 +23,38 @@ export interface ModelCall {
 
 const jsonType = "application/json; charset=utf-8";
 
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error("client disconnected"));
-  });
-  return controller;
+/**
+ * What the pre-call hooks see. A class, not an object literal with a `get signal()`: V8 keeps an
+ * accessor in the hidden class, so each such literal made a new hidden class (in old space) that
+ * held the call's closure, and with it the whole call, through every scavenge until a full GC.
+ */
+class HookContext implements ProviderCallContext {
+  readonly route: RouteKind;
+  readonly model: string;
+  body: JsonObject;
+  readonly settings: ProviderCallContext["settings"];
+  readonly logger: ProviderCallContext["logger"];
+  readonly #client: ClientConnection;
+
+  constructor(
+    call: ModelCall,
+    readonly caller: Caller,
+    readonly headers: IncomingHttpHeaders,
+    deps: GatewayDeps,
+    client: ClientConnection,
+  ) {
+    this.route = call.route;
+    this.model = call.model;
+    this.body = call.body;
+    this.settings = deps.config.settings;
+    this.logger = deps.logger;
+    this.#client = client;
+  }
+
+  /** Made on first use: most calls run no hook that reads it. */
+  get signal(): AbortSignal {
+    return this.#client.signal;
+  }
 }
 
 /**
@@ -42,29 +70,19 @@ export async function runModelCall(
   const started = performance.now();
   // Only configured names become label values, so clients cannot grow the metric series.
   const known = deps.router.hasModel(call.model);
-  const labels = { route: call.route, model: known ? call.model : "(unknown)" };
+  const model = known ? call.model : "(unknown)";
   const done = (status: number) => {
-    deps.metrics.requests.inc({ ...labels, status: String(status) });
-    deps.metrics.latency.observe(labels, (performance.now() - started) / 1000);
+    deps.metrics.observeRequest(call.route, model, status, (performance.now() - started) / 1000);
   };
-  const controller = abortOnDisconnect(reply);
+  const client = new ClientConnection(reply.raw);
   try {
     const caller = await deps.auth.caller(request.headers);
     deps.router.deploymentsOf(call.model);
     assertModelAllowed(caller, call.model);
-    const ctx = {
-      route: call.route,
-      model: call.model,
-      caller,
-      body: call.body,
-      headers: request.headers,
-      settings: deps.config.settings,
-      logger: deps.logger,
-      signal: controller.signal,
-    };
+    const ctx = new HookContext(call, caller, request.headers, deps, client);
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
     await runBeforeProviderCall(deps.hooks, ctx);
-    const routed = await deps.router.route(call.model, controller.signal, call.attempt(ctx.body));
+    const routed = await deps.router.route(call.model, client, call.attempt(ctx.body));
     const { result } = routed;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
@@ -79,7 +97,7 @@ export async function runModelCall(
       events: result.events,
       onEvent: (event) => countTokens(deps.metrics, call.model, streamUsage(event)),
       logger: deps.logger,
-      signal: controller.signal,
+      signal: client.signal,
     });
     const status = completed ? 200 : 499;
     done(status);
@@ -95,7 +113,7 @@ export async function runModelCall(
       "request",
     );
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (client.aborted) {
       // The client went away; there is nobody to answer.
       done(499);
       reply.hijack();

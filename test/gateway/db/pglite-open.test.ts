@@ -11,7 +11,7 @@ describe("embedded PGlite database on disk", () => {
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
-  it("runs initdb for a fresh dir (in a child), then opens it with small shared buffers", async () => {
+  it("runs initdb for a fresh dir (in a child), then opens it with small shared memory (1 MB of buffers, one connection)", async () => {
     dir = join(await mkdtemp(join(tmpdir(), "ragguard-pglite-")), "db");
     expect(await hasPGliteCluster(dir)).toBe(false);
     const first = await openPGliteDatabase(dir);
@@ -20,7 +20,9 @@ describe("embedded PGlite database on disk", () => {
       await first.query("CREATE TABLE t (v text)");
       await first.query("INSERT INTO t VALUES ($1)", ["kept"]);
       const [buffers] = await first.query<{ shared_buffers: string }>("SHOW shared_buffers");
-      expect(buffers?.shared_buffers).toBe("8MB");
+      expect(buffers?.shared_buffers).toBe("1MB");
+      const [connections] = await first.query<{ max_connections: string }>("SHOW max_connections");
+      expect(connections?.max_connections).toBe("1");
     } finally {
       await first.close();
     }

@@ -77,6 +77,11 @@ describe("beforeProviderCall hooks and gateway_settings.callbacks", () => {
     expect(ctx?.route).toBe("chat");
     expect(ctx?.model).toBe("gpt-4o");
     expect(ctx?.settings.guard_mode).toBe("request-specific");
+    // The client's abort signal, made on first read, and the request headers.
+    expect(ctx?.signal).toBeInstanceOf(AbortSignal);
+    expect(ctx?.signal.aborted).toBe(false);
+    expect(ctx?.signal).toBe(ctx?.signal);
+    expect(ctx?.headers.authorization).toBe(`Bearer ${key}`);
     expect(ctx?.caller.kind === "key" && ctx.caller.record.permissions.enable_guard_check).toBe(
       true,
     );
