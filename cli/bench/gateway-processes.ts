@@ -8,10 +8,23 @@ export const benchMasterKey = "sk-bench-master-0123456789";
 /** The fake provider's program, beside this file (in `dist/cli/bench/` after the build). */
 const fakeUpstreamScript = fileURLToPath(new URL("./fake-upstream.js", import.meta.url));
 
+/** The reference proxy's program, beside this file. */
+const passThroughProxyScript = fileURLToPath(new URL("./pass-through-proxy.js", import.meta.url));
+
 /** Start the fake provider in a process of its own (not the load generator's event loop). */
 export async function startFakeUpstream(): Promise<ServerProcess> {
   const port = await freePort();
   return startServer(fakeUpstreamScript, [String(port)], `http://127.0.0.1:${port}`, "/health");
+}
+
+/**
+ * Start the reference proxy (plain `node:http` server and keep-alive client, no gateway logic)
+ * in front of `upstream`, in a process of its own: the floor any Node proxy has on this host.
+ */
+export async function startPassThroughProxy(upstream: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(passThroughProxyScript, [String(port), upstream], url, "/health");
 }
 
 export interface GatewayProcessOptions {

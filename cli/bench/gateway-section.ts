@@ -8,6 +8,7 @@ import {
   startFakeUpstream,
   startGateway,
   startGuardApi,
+  startPassThroughProxy,
 } from "./gateway-processes.js";
 import { summariseGateway, type Variant, variants } from "./gateway-summary.js";
 import { runLoad } from "./load.js";
@@ -60,6 +61,7 @@ export const gatewaySection: BenchSection = {
     };
     try {
       const upstream = await start(startFakeUpstream());
+      const proxy = await start(startPassThroughProxy(upstream.url));
       const guard = await start(startGuardApi(dir));
       const plain = await start(startGateway({ dir, name: "plain", upstream: upstream.url }));
       const guarded = await start(
@@ -82,6 +84,7 @@ export const gatewaySection: BenchSection = {
         { url: string; headers?: Record<string, string>; bodies: string[] }
       > = {
         direct: { url: `${upstream.url}/v1/chat/completions`, bodies: short },
+        "node proxy": { url: `${proxy.url}/v1/chat/completions`, headers: auth, bodies: short },
         gateway: { url: `${plain.url}/v1/chat/completions`, headers: auth, bodies: short },
         "gateway 1000-char": {
           url: `${plain.url}/v1/chat/completions`,
@@ -97,6 +100,7 @@ export const gatewaySection: BenchSection = {
       // The process each target's CPU per call is read from: the server the load hits.
       const servers: Record<Variant, ServerProcess> = {
         direct: upstream,
+        "node proxy": proxy,
         gateway: plain,
         "gateway 1000-char": plain,
         "gateway+guard 1000-char": guarded,

@@ -6,6 +6,7 @@ import { formatSpread, type Spread, spread } from "./stats.js";
 
 export const variants = [
   "direct",
+  "node proxy",
   "gateway",
   "gateway 1000-char",
   "gateway+guard 1000-char",
@@ -67,9 +68,12 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
   const sat = (variant: Variant) => runs.saturation.get(variant) ?? [];
   const fix = (variant: Variant) => runs.steady.get(variant) ?? [];
   const low = (variant: Variant) => runs.guardSteady.get(variant) ?? [];
-  const ratio = spread(
-    sat("gateway").map((r, i) => r.reqPerSec / (sat("direct")[i]?.reqPerSec ?? Number.NaN)),
-  );
+  // Per-round ratios of throughput (rounds are paired: same minute).
+  const throughput = (a: Variant, b: Variant) =>
+    spread(sat(a).map((r, i) => r.reqPerSec / (sat(b)[i]?.reqPerSec ?? Number.NaN)));
+  const ratio = throughput("gateway", "direct");
+  const proxyRatio = throughput("node proxy", "direct");
+  const gatewayToProxy = throughput("gateway", "node proxy");
   const { rounds, saturationSeconds, fixedSeconds, connections, rate, guardRate } = runs.settings;
   const saturation = {
     connections,
@@ -87,7 +91,10 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
       ]),
     ),
     gatewayAdded: added(sat("gateway"), sat("direct")),
+    proxyAdded: added(sat("node proxy"), sat("direct")),
     throughputRatio: ratio,
+    proxyThroughputRatio: proxyRatio,
+    gatewayToProxyThroughputRatio: gatewayToProxy,
     guardAdded: added(sat("gateway+guard 1000-char"), sat("gateway 1000-char")),
   };
   const fixedRun = (run: readonly WithCpu<FixedRateResult>[]) => ({
@@ -103,6 +110,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     durationSeconds: fixedSeconds,
     variants: Object.fromEntries(variants.map((variant) => [variant, fixedRun(fix(variant))])),
     gatewayAdded: added(fix("gateway"), fix("direct")),
+    proxyAdded: added(fix("node proxy"), fix("direct")),
     guardAdded: added(fix("gateway+guard 1000-char"), fix("gateway 1000-char")),
   };
   const guardVariants = [...runs.guardSteady.keys()];
@@ -151,6 +159,8 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     rows.push(fixedRow(variant, `${guardRate} rps`, guardRateRuns.variants[variant]!));
   const { liteLLM } = anchors;
   const g = fixedRate.gatewayAdded;
+  const p = fixedRate.proxyAdded;
+  const cpu = (variant: Variant) => formatSpread(saturation.variants[variant]!.cpuMsPerCall, 3);
   const guard = fixedRate.guardAdded;
   const { memory } = runs;
   const postgres = memory.postgres
@@ -170,12 +180,12 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     ],
     rows,
     notes: [
-      `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3). Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
-      `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through the gateway every call is that plus a server and a client hop, on the same 2 cores as the load generator.`,
+      `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3); by the reference node proxy: p50 ${ms(p.p50Ms)} ms, p95 ${ms(p.p95Ms)} ms, p99 ${ms(p.p99Ms)} ms. Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
+      `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through any proxy every call is that plus a server and a client hop, on the same 2 cores as the load generator: the reference "node proxy" (a plain node:http server forwarding through the gateway's keep-alive node:http client, ~40 lines, no auth, parsing or metrics) reaches ${formatSpread(proxyRatio)} of direct, and the gateway ${formatSpread(gatewayToProxy)} of that proxy.`,
       `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms — above what the guard API sustains here, so mostly its queue; at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
-      `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${formatSpread(saturation.variants.direct!.cpuMsPerCall, 3)}, gateway ${formatSpread(saturation.variants.gateway!.cpuMsPerCall, 3)}, gateway with 1000-char prompts ${formatSpread(saturation.variants["gateway 1000-char"]!.cpuMsPerCall, 3)}, gateway with guard_moderations ${formatSpread(saturation.variants["gateway+guard 1000-char"]!.cpuMsPerCall, 3)} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
+      `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${cpu("direct")}, reference node proxy ${cpu("node proxy")}, gateway ${cpu("gateway")}, gateway with 1000-char prompts ${cpu("gateway 1000-char")}, gateway with guard_moderations ${cpu("gateway+guard 1000-char")} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
       `RSS MiB at start / after load: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)}${postgres} (goal <= 120), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} (goal <= 300; workers included).`,
-      `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream runs in its own process.`,
+      `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream and the reference proxy run in processes of their own.`,
     ],
   };
 }
