@@ -62,8 +62,19 @@ export function writeFeatures(
   from = 0,
   counts?: BucketCounts,
 ): number {
+  return writeTokenFeatures(tokenCodes(text, scratch), config, out, from, counts);
+}
+
+/** {@link writeFeatures} for a text whose tokens are already in `codes` (see `tokenCodes`). */
+export function writeTokenFeatures(
+  codes: TokenCodes,
+  config: FeatureConfig,
+  out: FeatureBuffer,
+  from = 0,
+  counts?: BucketCounts,
+): number {
   const mask = (1 << config.bits) - 1;
-  const { hashes, count, joined, length } = tokenCodes(text, scratch);
+  const { hashes, count, joined, length } = codes;
   const end = from + featureCount(config, count, length);
   if (out.buckets.length < end) {
     const grown = new Uint32Array(Math.max(end, out.buckets.length * 2));

@@ -71,13 +71,32 @@ export function createTokenCodes(): TokenCodes {
  * `hashString` and joined by single spaces, in one pass over the text.
  */
 export function tokenCodes(text: string, out: TokenCodes = createTokenCodes()): TokenCodes {
+  beginTokenCodes(out, text.length);
+  appendTokenCodes(text, out);
+  return finishTokenCodes(out);
+}
+
+/**
+ * Empty `out` for a text of up to `size` code units, to be given in parts with
+ * {@link appendTokenCodes} and closed with {@link finishTokenCodes}.
+ */
+export function beginTokenCodes(out: TokenCodes, size: number): void {
   // Each token adds at most one hash, and the joined form is at most 2 units per text unit + 1.
-  if (out.hashes.length < text.length) out.hashes = new Uint32Array(text.length * 2);
-  if (out.joined.length < text.length * 2 + 1) out.joined = new Uint16Array(text.length * 4 + 2);
+  if (out.hashes.length < size) out.hashes = new Uint32Array(size * 2);
+  if (out.joined.length < size * 2 + 1) out.joined = new Uint16Array(size * 4 + 2);
+  out.joined[0] = space;
+  out.count = 0;
+  out.length = 1;
+}
+
+/**
+ * Add the tokens of `text` to `out`. A space ends every token, so appending the words of
+ * `words.join(" ")` one by one gives exactly the codes of the joined text (without building it).
+ */
+export function appendTokenCodes(text: string, out: TokenCodes): void {
   const { hashes, joined } = out;
-  let count = 0;
-  let length = 1;
-  joined[0] = space;
+  let count = out.count;
+  let length = out.length;
   let index = 0;
   while (index < text.length) {
     const code = text.charCodeAt(index);
@@ -105,13 +124,17 @@ export function tokenCodes(text: string, out: TokenCodes = createTokenCodes()): 
     joined[length] = space;
     length += 1;
   }
-  // `" " + [].join(" ") + " "` is two spaces.
-  if (count === 0) {
-    joined[length] = space;
-    length += 1;
-  }
   out.count = count;
   out.length = length;
+}
+
+/** Close the codes begun by {@link beginTokenCodes}. */
+export function finishTokenCodes(out: TokenCodes): TokenCodes {
+  // `" " + [].join(" ") + " "` is two spaces.
+  if (out.count === 0) {
+    out.joined[out.length] = space;
+    out.length += 1;
+  }
   return out;
 }
 

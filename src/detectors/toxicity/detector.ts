@@ -5,7 +5,7 @@ import type { LinearModel } from "../text-features/linear-model.js";
 import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
 import { loadWeightsFile } from "./load-weights.js";
 import { createModelScorer, parseToxicityModel } from "./model.js";
-import { foldText, tokenize } from "./normalize.js";
+import { foldText, splitTokens } from "./normalize.js";
 import { combineScore } from "./score.js";
 import {
   compileSignalLists,
@@ -62,7 +62,7 @@ export function createToxicityDetector(parts: ToxicityDetectorParts = {}): Toxic
   const scoreModel = model ? createModelScorer(model) : undefined;
   const isKnown = (word: string): boolean => lexicon.has(word) || lists.known.has(word);
   const explainPiece = (piece: string): ToxicityExplanation => {
-    const tokens = lexicon.unmask(tokenize(piece, isKnown));
+    const tokens = lexicon.unmask(splitTokens(piece, isKnown));
     const probability = scoreModel?.(tokens);
     const signals = computeSignals(tokens, piece, lexicon, lists);
     const score = useRules ? combineScore(signals, probability) : (probability ?? 0);

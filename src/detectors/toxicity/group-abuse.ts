@@ -1,4 +1,3 @@
-import type { NormalizedToken } from "./normalize.js";
 import { findPhrases } from "./phrases.js";
 import type { SignalLists } from "./signal-lists.js";
 
@@ -14,10 +13,10 @@ export interface GroupFinding {
 
 /** Identity group + demeaning predicate, hate verb + group, violence against a group. */
 export function findGroupAbuse(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   lists: SignalLists,
   isQuoted: (index: number) => boolean,
-  identitySpans: readonly [number, number][] = findPhrases(tokens, lists.identity),
+  identitySpans: readonly [number, number][] = findPhrases(words, lists.identity),
 ): GroupFinding {
   const finding: GroupFinding = {
     excusedSpans: [],
@@ -28,7 +27,7 @@ export function findGroupAbuse(
     countered: false,
   };
   for (const [start, end] of identitySpans) {
-    const verdict = judgeGroupMention(tokens, start, end, lists);
+    const verdict = judgeGroupMention(words, start, end, lists);
     if (verdict === "none") continue;
     const span: [number, number] = [Math.max(0, start - 4), end + 10];
     if (verdict === "negated") {
@@ -37,7 +36,7 @@ export function findGroupAbuse(
     } else if (isQuoted(start) || isQuoted(end)) {
       finding.quoted = true;
       finding.excusedSpans.push(span);
-    } else if (isCountered(tokens, start, lists)) {
+    } else if (isCountered(words, start, lists)) {
       finding.countered = true;
       finding.excusedSpans.push(span);
     } else if (verdict === "threat") {
@@ -51,73 +50,67 @@ export function findGroupAbuse(
 
 /** Look left and right of a group mention for hate verbs, violence and demeaning predicates. */
 function judgeGroupMention(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   start: number,
   end: number,
   lists: SignalLists,
 ): "none" | "negated" | "derogation" | "threat" {
-  const left = judgeLeft(tokens, start, lists);
+  const left = judgeLeft(words, start, lists);
   if (left !== "none") return left;
-  let negated = deniedBefore(tokens, start, lists);
+  let negated = deniedBefore(words, start, lists);
   // "why are X so ...", "typical X, too ...": the predicate needs no copula after the group.
   let sawCopula = [start - 1, start - 2].some(
     (index) =>
-      index >= 0 &&
-      (lists.copula.has(tokens[index]!.text) || predicateOpeners.has(tokens[index]!.text)),
+      index >= 0 && (lists.copula.has(words[index]!) || predicateOpeners.has(words[index]!)),
   );
-  for (let index = end; index < Math.min(tokens.length, end + 8); index += 1) {
-    const word = tokens[index]!.text;
+  for (let index = end; index < Math.min(words.length, end + 8); index += 1) {
+    const word = words[index]!;
     if (clauseBreaks.has(word)) break;
     if (lists.negator.has(word)) negated = true;
-    if (lists.modal.matchAt(tokens, index) !== -1 && followsViolence(tokens, index, lists))
+    if (lists.modal.matchAt(words, index) !== -1 && followsViolence(words, index, lists))
       return negated ? "negated" : "threat";
-    if (lists.exclusion.matchAt(tokens, index) !== -1) return "derogation";
-    const copulaEnd = lists.copula.matchAt(tokens, index);
+    if (lists.exclusion.matchAt(words, index) !== -1) return "derogation";
+    const copulaEnd = lists.copula.matchAt(words, index);
     if (copulaEnd !== -1) {
       sawCopula = true;
       index = copulaEnd - 1;
       continue;
     }
-    if ((sawCopula || word === "too") && isDemeaning(tokens, index, lists))
+    if ((sawCopula || word === "too") && isDemeaning(words, index, lists))
       return negated ? "negated" : "derogation";
-    if (sawCopula && negated && lists.positive.matchAt(tokens, index) !== -1) return "derogation";
-    if (belongsIn(tokens, index, lists)) return negated ? "negated" : "derogation";
+    if (sawCopula && negated && lists.positive.matchAt(words, index) !== -1) return "derogation";
+    if (belongsIn(words, index, lists)) return negated ? "negated" : "derogation";
   }
   return negated && sawCopula ? "negated" : "none";
 }
 
 /** Hate verbs and violence before the group ("I despise X", "kill all X", "dumb X"). */
 function judgeLeft(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   start: number,
   lists: SignalLists,
 ): "none" | "negated" | "derogation" | "threat" {
   let negated = false;
   for (let index = Math.max(0, start - 4); index < start; index += 1) {
-    if (lists.hate.matchAt(tokens, index) !== -1) return negated ? "negated" : "derogation";
-    if (lists.violent.matchAt(tokens, index) !== -1) return negated ? "negated" : "threat";
-    if (lists.negator.has(tokens[index]!.text)) negated = true;
+    if (lists.hate.matchAt(words, index) !== -1) return negated ? "negated" : "derogation";
+    if (lists.violent.matchAt(words, index) !== -1) return negated ? "negated" : "threat";
+    if (lists.negator.has(words[index]!)) negated = true;
   }
-  const before = tokens[start - 1]?.text ?? "";
+  const before = words[start - 1] ?? "";
   if (lists.dehumanising.has(before) || lists.abusiveNoun.has(before))
     return negated ? "negated" : "derogation";
   return "none";
 }
 
 /** "It is not true that X ...", "the myth that X ...": the clause before the group denies it. */
-function deniedBefore(
-  tokens: readonly NormalizedToken[],
-  start: number,
-  lists: SignalLists,
-): boolean {
-  if (lists.negator.has(tokens[start - 1]?.text ?? "")) return true;
+function deniedBefore(words: readonly string[], start: number, lists: SignalLists): boolean {
+  if (lists.negator.has(words[start - 1] ?? "")) return true;
   for (let index = Math.max(0, start - 6); index < start; index += 1) {
-    const word = tokens[index]!.text;
-    const question = questionTags.has(tokens[index + 1]?.text ?? "");
+    const word = words[index]!;
+    const question = questionTags.has(words[index + 1] ?? "");
     const denies = (lists.negator.has(word) && !question) || denials.has(word);
-    const opinion = opinionVerbs.has(tokens[index + 1]?.text ?? "");
-    if (denies && (opinion || tokens.slice(index, start).some((token) => token.text === "that")))
-      return true;
+    const opinion = opinionVerbs.has(words[index + 1] ?? "");
+    if (denies && (opinion || words.slice(index, start).includes("that"))) return true;
   }
   return false;
 }
@@ -134,24 +127,18 @@ const opinionVerbs = new Set(["think", "believe", "agree", "say", "accept", "cla
 const denials = new Set(["myth", "lie", "false", "untrue", "nonsense", "stereotype", "wrong"]);
 
 /** A demeaning word at `index`, but not "nothing to be ashamed of" or "nothing wrong". */
-function isDemeaning(
-  tokens: readonly NormalizedToken[],
-  index: number,
-  lists: SignalLists,
-): boolean {
-  if (lists.dehumanising.matchAt(tokens, index) === -1) return false;
-  if (tokens[index]!.text !== "nothing") return true;
-  return !["to", "wrong", "bad", "special", "new", "less", "more"].includes(
-    tokens[index + 1]?.text ?? "",
-  );
+function isDemeaning(words: readonly string[], index: number, lists: SignalLists): boolean {
+  if (lists.dehumanising.matchAt(words, index) === -1) return false;
+  if (words[index]! !== "nothing") return true;
+  return !["to", "wrong", "bad", "special", "new", "less", "more"].includes(words[index + 1] ?? "");
 }
 
 /** "belong in a zoo", "should be in cages", "go back to the gutter". */
-function belongsIn(tokens: readonly NormalizedToken[], index: number, lists: SignalLists): boolean {
-  const word = tokens[index]!.text;
+function belongsIn(words: readonly string[], index: number, lists: SignalLists): boolean {
+  const word = words[index]!;
   if (word !== "belong" && word !== "belongs" && word !== "in" && word !== "to") return false;
   for (let offset = 1; offset <= 3; offset += 1) {
-    if (lists.place.matchAt(tokens, index + offset) !== -1) return true;
+    if (lists.place.matchAt(words, index + offset) !== -1) return true;
   }
   return false;
 }
@@ -159,18 +146,14 @@ function belongsIn(tokens: readonly NormalizedToken[], index: number, lists: Sig
 const clauseBreaks = new Set(["but", "because", "who", "that", "while", "although"]);
 
 /** "should all be killed", "deserve to die", "must burn". */
-function followsViolence(
-  tokens: readonly NormalizedToken[],
-  index: number,
-  lists: SignalLists,
-): boolean {
+function followsViolence(words: readonly string[], index: number, lists: SignalLists): boolean {
   for (let offset = 1; offset <= 4; offset += 1) {
-    const word = tokens[index + offset]?.text ?? "";
+    const word = words[index + offset] ?? "";
     if (word === "die" || word === "rot" || word === "suffer") return true;
-    if (lists.participle.matchAt(tokens, index + offset) !== -1) return true;
+    if (lists.participle.matchAt(words, index + offset) !== -1) return true;
     if (
-      lists.violent.matchAt(tokens, index + offset) !== -1 &&
-      !lists.tech.has(tokens[index + offset + 1]?.text ?? "")
+      lists.violent.matchAt(words, index + offset) !== -1 &&
+      !lists.tech.has(words[index + offset + 1] ?? "")
     )
       return true;
   }
@@ -178,17 +161,13 @@ function followsViolence(
 }
 
 /** Counter-speech: "stop saying that X are ...", "claims that X are ... are hateful". */
-function isCountered(
-  tokens: readonly NormalizedToken[],
-  start: number,
-  lists: SignalLists,
-): boolean {
+function isCountered(words: readonly string[], start: number, lists: SignalLists): boolean {
   let reporting = false;
   for (let index = Math.max(0, start - 6); index < start; index += 1) {
-    if (lists.reporting.matchAt(tokens, index) !== -1) reporting = true;
+    if (lists.reporting.matchAt(words, index) !== -1) reporting = true;
   }
   if (!reporting) return false;
-  for (let index = 0; index < tokens.length; index += 1)
-    if (lists.condemn.matchAt(tokens, index) !== -1) return true;
+  for (let index = 0; index < words.length; index += 1)
+    if (lists.condemn.matchAt(words, index) !== -1) return true;
   return false;
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { NormalizedToken } from "./normalize.js";
-import { hasDoubled, squeezeRuns } from "./normalize.js";
+import { hasDoubled, squeezeRuns, type Tokens } from "./normalize.js";
 
 /** Category codes of lexicon entries. */
 export const lexiconCategories = [
@@ -51,10 +50,10 @@ export interface LexiconHit {
 /** A compiled lexicon: exact lookups plus masked-word matching (`f*ck`). */
 export interface Lexicon {
   readonly size: number;
-  find(tokens: readonly NormalizedToken[]): LexiconHit[];
+  find(tokens: Tokens): LexiconHit[];
   has(term: string): boolean;
   /** Replace masked words (`f*ck`) by the lexicon term they hide, when one fits. */
-  unmask(tokens: readonly NormalizedToken[]): readonly NormalizedToken[];
+  unmask(tokens: Tokens): Tokens;
 }
 
 type Entry = LexiconData["terms"][string];
@@ -133,28 +132,31 @@ export function compileLexicon(data: LexiconData): Lexicon {
     size: terms.size,
     has: (term) => terms.has(term),
     unmask: (tokens) =>
-      !tokens.some((token) => token.masked)
+      !tokens.anyMasked
         ? tokens
-        : tokens.map((token) => {
-            if (!token.masked) return token;
-            const found = matchMasked(token.text);
-            return found ? { ...token, text: found[0] } : token;
-          }),
-    find(tokens) {
+        : {
+            ...tokens,
+            words: tokens.words.map((word, index) => {
+              if (!tokens.masked[index]) return word;
+              const found = matchMasked(word);
+              return found ? found[0] : word;
+            }),
+          },
+    find({ words, masked }) {
       const hits: LexiconHit[] = [];
-      for (let index = 0; index < tokens.length; index += 1) {
-        const token = tokens[index]!;
-        const phrase = starts.has(token.text)
-          ? matchPhrase(tokens, index, lookup, longestTerm, prefixes)
+      for (let index = 0; index < words.length; index += 1) {
+        const word = words[index]!;
+        const phrase = starts.has(word)
+          ? matchPhrase(words, index, lookup, longestTerm, prefixes)
           : undefined;
         if (phrase) {
           hits.push(toHit(phrase[0], phrase[1], index, phrase[2], false));
           index += phrase[2] - 1;
           continue;
         }
-        const hidden = token.masked && maskPattern.test(token.text);
-        const found = hidden ? matchMasked(token.text) : lookup(token.text);
-        if (found) hits.push(toHit(found[0], found[1], index, 1, token.masked));
+        const hidden = masked[index]! && maskPattern.test(word);
+        const found = hidden ? matchMasked(word) : lookup(word);
+        if (found) hits.push(toHit(found[0], found[1], index, 1, masked[index]!));
       }
       return hits;
     },
@@ -190,17 +192,17 @@ function squeezedPrefixes(terms: Iterable<string>): Set<string> {
 }
 
 function matchPhrase(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   index: number,
   lookup: (word: string) => [string, Entry] | undefined,
   longestTerm: number,
   prefixes: ReadonlySet<string>,
 ): [string, Entry, number] | undefined {
-  const longest = Math.min(maxPhraseWords, tokens.length - index);
+  const longest = Math.min(maxPhraseWords, words.length - index);
   if (longest < 2) return undefined;
   // Squeezing never joins letters across a space, so the spaced form squeezes word by word.
-  const first = tokens[index]!.text;
-  const second = tokens[index + 1]!.text;
+  const first = words[index]!;
+  const second = words[index + 1]!;
   if (
     !prefixes.has(`${squeezeRuns(first, 1)} ${squeezeRuns(second, 1)}`) &&
     !prefixes.has(squeezeRuns(first + second, 1))
@@ -208,11 +210,11 @@ function matchPhrase(
     return undefined;
   }
   for (let length = longest; length >= 2; length -= 1) {
-    let spaced = tokens[index]!.text;
+    let spaced = words[index]!;
     let joined = spaced;
     for (let offset = 1; offset < length; offset += 1) {
-      spaced += ` ${tokens[index + offset]!.text}`;
-      joined += tokens[index + offset]!.text;
+      spaced += ` ${words[index + offset]!}`;
+      joined += words[index + offset]!;
     }
     if (spaced.length > longestTerm + 4) continue;
     const found = lookup(spaced) ?? (joined.length <= longestTerm ? lookup(joined) : undefined);

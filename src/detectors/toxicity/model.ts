@@ -6,7 +6,13 @@ import {
   sigmoid,
 } from "../text-features/linear-model.js";
 import { createMarginScorer } from "../text-features/margin-scorer.js";
-import type { NormalizedToken } from "./normalize.js";
+import {
+  appendTokenCodes,
+  beginTokenCodes,
+  createTokenCodes,
+  finishTokenCodes,
+} from "../text-features/token-codes.js";
+import type { NormalizedToken, Tokens } from "./normalize.js";
 import { identityWords } from "./terms.js";
 
 const identity = new Set(identityWords);
@@ -24,25 +30,30 @@ const personNouns = new Set([
 ]);
 
 /**
- * The text the toxicity model sees: de-obfuscated tokens joined by single spaces, with identity
- * words (and their article and the noun after them) left out, so the model cannot learn that an
- * identity is toxic; identity-directed abuse is the rules' job.
+ * The words the toxicity model sees: de-obfuscated tokens, with identity words (and their
+ * article and the noun after them) left out, so the model cannot learn that an identity is
+ * toxic; identity-directed abuse is the rules' job.
  */
-export function modelText(tokens: readonly NormalizedToken[]): string {
-  const words: string[] = [];
+export function modelWords(words: readonly string[]): string[] {
+  const kept: string[] = [];
   let afterIdentity = false;
-  for (const token of tokens) {
-    if (afterIdentity && personNouns.has(token.text)) continue;
-    afterIdentity = identity.has(token.text);
+  for (const word of words) {
+    if (afterIdentity && personNouns.has(word)) continue;
+    afterIdentity = identity.has(word);
     if (!afterIdentity) {
-      words.push(token.text);
+      kept.push(word);
       continue;
     }
     // Drop the article too, so "sam is a <identity>" does not read as "sam is a ..." cut short.
-    const last = words[words.length - 1];
-    if (last === "a" || last === "an" || last === "the") words.pop();
+    const last = kept[kept.length - 1];
+    if (last === "a" || last === "an" || last === "the") kept.pop();
   }
-  return words.join(" ");
+  return kept;
+}
+
+/** The text the toxicity model sees: {@link modelWords} joined by single spaces. */
+export function modelText(tokens: readonly NormalizedToken[]): string {
+  return modelWords(tokens.map((token) => token.text)).join(" ");
 }
 
 /** Calibrated probability from the hashed n-gram model for already-tokenized text. */
@@ -54,15 +65,21 @@ export function predictModel(model: LinearModel, tokens: readonly NormalizedToke
 
 /**
  * The same probability as {@link predictModel}, through a scorer that reuses its buffers (the
- * detector's hot path).
+ * detector's hot path): the model words' token codes are gathered word by word, without
+ * joining them into the model text and splitting it again.
  */
-export function createModelScorer(
-  model: LinearModel,
-): (tokens: readonly NormalizedToken[]) => number {
+export function createModelScorer(model: LinearModel): (tokens: Tokens) => number {
   const scorer = createMarginScorer(model);
-  return (tokens) => {
-    if (tokens.length === 0) return 0;
-    return sigmoid(model.calibration.a * scorer.margin(modelText(tokens)) + model.calibration.b);
+  const codes = createTokenCodes();
+  return ({ words }) => {
+    if (words.length === 0) return 0;
+    const kept = modelWords(words);
+    let size = kept.length;
+    for (const word of kept) size += word.length;
+    beginTokenCodes(codes, size);
+    for (const word of kept) appendTokenCodes(word, codes);
+    const margin = scorer.marginOfCodes(finishTokenCodes(codes));
+    return sigmoid(model.calibration.a * margin + model.calibration.b);
   };
 }
 

@@ -42,10 +42,23 @@ export interface NormalizedToken {
   text: string;
   /** True when the surface form contained mask characters (`f*ck`). */
   masked: boolean;
-  /** True when leet folding or de-stretching changed the word. */
-  obfuscated: boolean;
   /** Character offset of the word in the NFKC-folded, lower-cased text. */
   start: number;
+}
+
+/**
+ * The tokens of a text as parallel arrays, one entry per token (no object per token: the rules
+ * read `words[index]` on every token many times, and a piece has a hundred tokens or so).
+ */
+export interface Tokens {
+  /** The lower-cased surface form of each token with leet folded (`sh1t` -> `shit`). */
+  readonly words: readonly string[];
+  /** Character offset of each token in the NFKC-folded, lower-cased text. */
+  readonly starts: readonly number[];
+  /** Whether each token's surface form contained mask characters (`f*ck`). */
+  readonly masked: readonly boolean[];
+  /** Whether any token is masked (most texts have none). */
+  readonly anyMasked: boolean;
 }
 
 /** Any code unit outside ASCII (surrogates included: the pattern has no u flag). */
@@ -99,9 +112,29 @@ export function squeezeRuns(word: string, keep: 1 | 2): string {
   return out;
 }
 
-/** Split folded text into tokens, joining spaced-out letters (`f u c k`, `f.u.c.k`). */
-export function tokenize(folded: string, isKnown?: (word: string) => boolean): NormalizedToken[] {
-  const raw: NormalizedToken[] = [];
+/** The tokens being collected by {@link splitTokens}. */
+interface TokenBuilder {
+  words: string[];
+  starts: number[];
+  masked: boolean[];
+  anyMasked: boolean;
+}
+
+function push(out: TokenBuilder, word: string, start: number, masked: boolean): void {
+  out.words.push(word);
+  out.starts.push(start);
+  out.masked.push(masked);
+  if (masked) out.anyMasked = true;
+}
+
+/**
+ * Split folded text into tokens, joining spaced-out letters (`f u c k`, `f.u.c.k`).
+ *
+ * @example
+ * splitTokens(foldText("You f*cking idiot")).words; // ["you", "f*cking", "idiot"]
+ */
+export function splitTokens(folded: string, isKnown?: (word: string) => boolean): Tokens {
+  const raw: TokenBuilder = { words: [], starts: [], masked: [], anyMasked: false };
   let start = -1;
   let letters = 0;
   let apostrophes = 0;
@@ -120,8 +153,7 @@ export function tokenize(folded: string, isKnown?: (word: string) => boolean): N
     }
     if (start === -1) continue;
     const length = index - start;
-    if (letters === length)
-      raw.push({ text: folded.slice(start, index), masked: false, obfuscated: false, start });
+    if (letters === length) push(raw, folded.slice(start, index), start, false);
     else if (letters + apostrophes === length)
       pushWithApostrophes(raw, folded.slice(start, index), start);
     else pushObfuscated(raw, folded.slice(start, index), start);
@@ -130,10 +162,24 @@ export function tokenize(folded: string, isKnown?: (word: string) => boolean): N
   return joinSpacedLetters(raw, isKnown);
 }
 
+/** {@link splitTokens} as one object per token (for inspection and tests). */
+export function tokenize(folded: string, isKnown?: (word: string) => boolean): NormalizedToken[] {
+  return tokenObjects(splitTokens(folded, isKnown));
+}
+
+/** One object per token of `tokens`. */
+export function tokenObjects(tokens: Tokens): NormalizedToken[] {
+  return tokens.words.map((text, index) => ({
+    text,
+    masked: tokens.masked[index]!,
+    start: tokens.starts[index]!,
+  }));
+}
+
 /** `don't` -> `dont`, `'quoted'` -> `quoted`. */
-function pushWithApostrophes(raw: NormalizedToken[], word: string, start: number): void {
+function pushWithApostrophes(raw: TokenBuilder, word: string, start: number): void {
   const text = word.replace(/'/g, "");
-  if (text !== "") raw.push({ text, masked: false, obfuscated: false, start });
+  if (text !== "") push(raw, text, start, false);
 }
 
 const wordSymbols = new Set("*#%@$!|€+¡'_-".split("").map((char) => char.charCodeAt(0)));
@@ -147,7 +193,7 @@ function isWordChar(code: number, text: string, index: number): boolean {
 }
 
 /** Fold one word that is not plain ASCII letters (leet, masks, spaced letters, accents). */
-function pushObfuscated(raw: NormalizedToken[], word: string, start: number): void {
+function pushObfuscated(raw: TokenBuilder, word: string, start: number): void {
   const surface = word.replace(/^['_-]+|['_-]+$/g, "");
   if (surface === "") return;
   // A masked word is letters with a run of mask characters inside or at the end (`f*ck`, `sh**`).
@@ -155,23 +201,20 @@ function pushObfuscated(raw: NormalizedToken[], word: string, start: number): vo
   const plain = /^(\p{L}[-_]){2,}\p{L}$/u.test(surface) ? surface.replace(/[-_]/g, "") : surface;
   const leet = masked ? plain : (leetWords[plain] ?? foldLeet(plain).replace(/'/g, ""));
   const text = leet.replace(/[!|]+$/, "");
-  if (text !== "") raw.push({ text, masked, obfuscated: text !== surface, start });
+  if (text !== "") push(raw, text, start, masked);
 }
 
 /** Merge runs of 3+ one-letter tokens into one word (`f u c k` -> `fuck`). */
-function joinSpacedLetters(
-  tokens: NormalizedToken[],
-  isKnown?: (word: string) => boolean,
-): NormalizedToken[] {
-  if (!hasSpacedRun(tokens)) return tokens;
-  const out: NormalizedToken[] = [];
+function joinSpacedLetters(tokens: TokenBuilder, isKnown?: (word: string) => boolean): Tokens {
+  const { words, starts, masked } = tokens;
+  if (!hasSpacedRun(words)) return tokens;
+  const out: TokenBuilder = { words: [], starts: [], masked: [], anyMasked: false };
   let index = 0;
-  while (index < tokens.length) {
+  while (index < words.length) {
     let end = index;
-    while (end < tokens.length && isSingleLetter(tokens[end]!.text)) end += 1;
+    while (end < words.length && isSingleLetter(words[end]!)) end += 1;
     if (end - index >= 3) {
-      const run = tokens.slice(index, end);
-      let text = run.map((token) => token.text).join("");
+      let text = words.slice(index, end).join("");
       // "I h a t e X": the pronoun or article before the spaced word is its own word.
       if (
         isKnown &&
@@ -179,13 +222,13 @@ function joinSpacedLetters(
         (text[0] === "i" || text[0] === "a") &&
         isKnown(text.slice(1))
       ) {
-        out.push(run[0]!);
+        push(out, words[index]!, starts[index]!, masked[index]!);
         text = text.slice(1);
       }
-      out.push({ text, masked: false, obfuscated: true, start: run[0]!.start });
+      push(out, text, starts[index]!, false);
       index = end;
     } else {
-      out.push(tokens[index]!);
+      push(out, words[index]!, starts[index]!, masked[index]!);
       index += 1;
     }
   }
@@ -193,10 +236,10 @@ function joinSpacedLetters(
 }
 
 /** Whether three or more one-letter tokens follow each other (most texts have none). */
-function hasSpacedRun(tokens: readonly NormalizedToken[]): boolean {
+function hasSpacedRun(words: readonly string[]): boolean {
   let run = 0;
-  for (const token of tokens) {
-    run = token.text.length === 1 && isSingleLetter(token.text) ? run + 1 : 0;
+  for (const word of words) {
+    run = word.length === 1 && isSingleLetter(word) ? run + 1 : 0;
     if (run === 3) return true;
   }
   return false;

@@ -1,24 +1,19 @@
 import type { LexiconHit } from "./lexicon.js";
-import type { NormalizedToken } from "./normalize.js";
 import { findPhrases, type PhraseSet } from "./phrases.js";
 import type { SignalLists } from "./signal-lists.js";
 
 /** "you ... idiot" / "idiot ... you" within a short window. */
-export function nearReader(
-  tokens: readonly NormalizedToken[],
-  index: number,
-  lists: SignalLists,
-): boolean {
+export function nearReader(words: readonly string[], index: number, lists: SignalLists): boolean {
   for (let offset = -6; offset <= 2; offset += 1) {
-    if (offset !== 0 && lists.secondPerson.has(tokens[index + offset]?.text ?? "")) return true;
+    if (offset !== 0 && lists.secondPerson.has(words[index + offset] ?? "")) return true;
   }
   return false;
 }
 
 /** "the word X", "X is a slur", "called him X": the word is mentioned, not used. */
-export function mentionedAsWord(tokens: readonly NormalizedToken[], index: number): boolean {
-  const before = tokens[index - 1]?.text ?? "";
-  const before2 = tokens[index - 2]?.text ?? "";
+export function mentionedAsWord(words: readonly string[], index: number): boolean {
+  const before = words[index - 1] ?? "";
+  const before2 = words[index - 2] ?? "";
   return (
     before === "word" ||
     before === "term" ||
@@ -30,46 +25,42 @@ export function mentionedAsWord(tokens: readonly NormalizedToken[], index: numbe
   );
 }
 
-export function hasAny(tokens: readonly NormalizedToken[], set: PhraseSet): boolean {
-  for (let index = 0; index < tokens.length; index += 1)
-    if (set.matchAt(tokens, index) !== -1) return true;
+export function hasAny(words: readonly string[], set: PhraseSet): boolean {
+  for (let index = 0; index < words.length; index += 1)
+    if (set.matchAt(words, index) !== -1) return true;
   return false;
 }
 
 /** "I will kill you", "I'm going to hurt all of them". */
 export function findThreat(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   lists: SignalLists,
   isQuoted: (index: number) => boolean,
 ): boolean {
-  for (let index = 0; index < tokens.length; index += 1) {
-    const after = lists.intent.matchAt(tokens, index);
+  for (let index = 0; index < words.length; index += 1) {
+    const after = lists.intent.matchAt(words, index);
     if (after === -1 || isQuoted(index)) continue;
-    for (let verb = after; verb < Math.min(tokens.length, after + 3); verb += 1) {
-      const verbEnd = lists.violent.matchAt(tokens, verb);
+    for (let verb = after; verb < Math.min(words.length, after + 3); verb += 1) {
+      const verbEnd = lists.violent.matchAt(words, verb);
       if (verbEnd === -1) continue;
-      const object = tokens[verbEnd]?.text ?? "";
-      if (lists.tech.has(object) || lists.tech.has(tokens[verbEnd + 1]?.text ?? "")) continue;
+      const object = words[verbEnd] ?? "";
+      if (lists.tech.has(object) || lists.tech.has(words[verbEnd + 1] ?? "")) continue;
       if (threatObjects.has(object)) return true;
     }
-    if (armedWithin(tokens, after, lists)) return true;
+    if (armedWithin(words, after, lists)) return true;
   }
-  return findDoxxing(tokens, isQuoted);
+  return findDoxxing(words, isQuoted);
 }
 
 /** "I'll come round with a bat": a weapon within a few words after a first-person intent. */
-function armedWithin(
-  tokens: readonly NormalizedToken[],
-  from: number,
-  lists: SignalLists,
-): boolean {
-  for (let index = from; index < Math.min(tokens.length, from + 8); index += 1) {
-    const word = tokens[index]!.text;
+function armedWithin(words: readonly string[], from: number, lists: SignalLists): boolean {
+  for (let index = from; index < Math.min(words.length, from + 8); index += 1) {
+    const word = words[index]!;
     if (
       (word === "with" || word === "bring" || word === "grab") &&
       lists.weapon.matchAt(
-        tokens,
-        index + 1 + (articlesBefore.has(tokens[index + 1]?.text ?? "") ? 1 : 0),
+        words,
+        index + 1 + (articlesBefore.has(words[index + 1] ?? "") ? 1 : 0),
       ) !== -1
     ) {
       return true;
@@ -92,16 +83,13 @@ export const doxxVerbs: ReadonlySet<string> = new Set([
 const doxxObjects = new Set(["address", "number", "location", "workplace", "phone"]);
 
 /** "post her home address", "leak his number": exposing where a person can be reached. */
-function findDoxxing(
-  tokens: readonly NormalizedToken[],
-  isQuoted: (index: number) => boolean,
-): boolean {
-  for (let index = 0; index < tokens.length; index += 1) {
-    if (!doxxVerbs.has(tokens[index]!.text) || isQuoted(index)) continue;
-    const owner = tokens[index + 1]?.text ?? "";
+function findDoxxing(words: readonly string[], isQuoted: (index: number) => boolean): boolean {
+  for (let index = 0; index < words.length; index += 1) {
+    if (!doxxVerbs.has(words[index]!) || isQuoted(index)) continue;
+    const owner = words[index + 1] ?? "";
     if (owner !== "her" && owner !== "his" && owner !== "their") continue;
     for (let offset = 2; offset <= 3; offset += 1) {
-      if (doxxObjects.has(tokens[index + offset]?.text ?? "")) return true;
+      if (doxxObjects.has(words[index + offset] ?? "")) return true;
     }
   }
   return false;
@@ -159,27 +147,24 @@ const thingSubjects = new Set([
 
 /** "I despise them", "I hate you": a hate verb aimed at people. */
 export function findPersonalHate(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   lists: SignalLists,
   isQuoted: (index: number) => boolean,
 ): boolean {
-  for (let index = 0; index < tokens.length; index += 1) {
-    const end = lists.hate.matchAt(tokens, index);
+  for (let index = 0; index < words.length; index += 1) {
+    const end = lists.hate.matchAt(words, index);
     if (end === -1 || isQuoted(index)) continue;
-    if (
-      lists.negator.has(tokens[index - 1]?.text ?? "") ||
-      lists.negator.has(tokens[index - 2]?.text ?? "")
-    )
+    if (lists.negator.has(words[index - 1] ?? "") || lists.negator.has(words[index - 2] ?? ""))
       continue;
-    if (personObjects.has(tokens[end]?.text ?? "")) return true;
+    if (personObjects.has(words[end] ?? "")) return true;
   }
   return false;
 }
 
 /** "Sam is a stupid ...", "being X is pathetic": an insult word predicated of a person. */
-export function predicatedInsult(tokens: readonly NormalizedToken[], hit: LexiconHit): boolean {
+export function predicatedInsult(words: readonly string[], hit: LexiconHit): boolean {
   for (let offset = 1; offset <= 3; offset += 1) {
-    const word = tokens[hit.index - offset]?.text ?? "";
+    const word = words[hit.index - offset] ?? "";
     const contraction = personPronouns.has(word) && word.length > 3;
     if (
       contraction ||
@@ -190,9 +175,9 @@ export function predicatedInsult(tokens: readonly NormalizedToken[], hit: Lexico
       word === "be"
     ) {
       // "Sam is a stupid ...", "he is pathetic", "she's a lazy ..."; not "broccoli is disgusting".
-      const article = offset > 1 && articles.has(tokens[hit.index - offset + 1]?.text ?? "");
-      const pronoun = contraction || personPronouns.has(tokens[hit.index - offset - 1]?.text ?? "");
-      return (article || pronoun) && isPersonSubject(tokens, hit.index - offset);
+      const article = offset > 1 && articles.has(words[hit.index - offset + 1] ?? "");
+      const pronoun = contraction || personPronouns.has(words[hit.index - offset - 1] ?? "");
+      return (article || pronoun) && isPersonSubject(words, hit.index - offset);
     }
   }
   return false;
@@ -255,17 +240,17 @@ const subjectPersonNouns = new Set([
 ]);
 
 /** Whether the words before the copula at `copula` name a person rather than a thing. */
-function isPersonSubject(tokens: readonly NormalizedToken[], copula: number): boolean {
-  const subject = tokens[copula - 1]?.text ?? "";
+function isPersonSubject(words: readonly string[], copula: number): boolean {
+  const subject = words[copula - 1] ?? "";
   if (thingSubjects.has(subject)) return false;
-  return !determiners.has(tokens[copula - 2]?.text ?? "") || subjectPersonNouns.has(subject);
+  return !determiners.has(words[copula - 2] ?? "") || subjectPersonNouns.has(subject);
 }
 
 /** "fuck you", "shut up", "kill yourself" outside quotes. */
 export function findReaderAbuse(
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   lists: SignalLists,
   isQuoted: (index: number) => boolean,
 ): boolean {
-  return findPhrases(tokens, lists.abuseAtReader).some(([start]) => !isQuoted(start));
+  return findPhrases(words, lists.abuseAtReader).some(([start]) => !isQuoted(start));
 }

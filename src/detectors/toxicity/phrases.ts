@@ -1,10 +1,9 @@
-import type { NormalizedToken } from "./normalize.js";
 import { foldText } from "./normalize.js";
 
 /** A set of words and multi-word phrases, matched against token lists. */
 export interface PhraseSet {
   /** Index just past the phrase that starts at `index`, or -1. Longest phrase wins. */
-  matchAt(tokens: readonly NormalizedToken[], index: number): number;
+  matchAt(words: readonly string[], index: number): number;
   has(word: string): boolean;
   /** First words of the phrases: a token list none of whose words is here holds no phrase. */
   readonly starters: ReadonlySet<string>;
@@ -27,7 +26,7 @@ function filterSlot(word: string): number {
  * Compile phrases for matching token lists.
  *
  * @example
- * compilePhrases(["gay people", "women"]).matchAt(tokens, 0);
+ * compilePhrases(["gay people", "women"]).matchAt(words, 0);
  */
 export function compilePhrases(entries: readonly string[]): PhraseSet {
   const byFirst = new Map<string, string[][]>();
@@ -41,43 +40,36 @@ export function compilePhrases(entries: readonly string[]): PhraseSet {
     list.sort((a, b) => b.length - a.length);
     byFirst.set(parts[0]!, list);
   }
-  // Most tokens start no phrase of a given set; this filter turns them away without hashing
+  // Most words start no phrase of a given set; this filter turns them away without hashing
   // the word (the rules scan every token against about twenty sets).
   const firstWords = new Uint8Array(128 << 5);
   for (const first of byFirst.keys()) firstWords[filterSlot(first)] = 1;
   return {
     has: (word) => words.has(word),
     starters: new Set(byFirst.keys()),
-    matchAt(tokens, index) {
-      const first = tokens[index]?.text ?? "";
+    matchAt(words, index) {
+      const first = words[index] ?? "";
       if (firstWords[filterSlot(first)] === 0) return -1;
       const candidates = byFirst.get(first);
       if (!candidates) return -1;
       for (const parts of candidates)
-        if (startsWith(tokens, index, parts)) return index + parts.length;
+        if (startsWith(words, index, parts)) return index + parts.length;
       return -1;
     },
   };
 }
 
-function startsWith(
-  tokens: readonly NormalizedToken[],
-  index: number,
-  parts: readonly string[],
-): boolean {
+function startsWith(words: readonly string[], index: number, parts: readonly string[]): boolean {
   for (let offset = 0; offset < parts.length; offset += 1)
-    if (tokens[index + offset]?.text !== parts[offset]) return false;
+    if (words[index + offset] !== parts[offset]) return false;
   return true;
 }
 
 /** Every `[start, end)` range where a phrase of `set` occurs. */
-export function findPhrases(
-  tokens: readonly NormalizedToken[],
-  set: PhraseSet,
-): [number, number][] {
+export function findPhrases(words: readonly string[], set: PhraseSet): [number, number][] {
   const out: [number, number][] = [];
-  for (let index = 0; index < tokens.length; index += 1) {
-    const end = set.matchAt(tokens, index);
+  for (let index = 0; index < words.length; index += 1) {
+    const end = set.matchAt(words, index);
     if (end !== -1) out.push([index, end]);
   }
   return out;

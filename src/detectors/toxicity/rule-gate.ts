@@ -1,4 +1,3 @@
-import type { NormalizedToken } from "./normalize.js";
 import { doxxVerbs } from "./person-abuse.js";
 import type { PhraseSet } from "./phrases.js";
 
@@ -43,10 +42,9 @@ export function compileRuleStarts(
   return out;
 }
 
-/** The families (OR of {@link RuleStart} bits) whose phrases may start somewhere in `tokens`. */
-export function ruleFamiliesIn(tokens: readonly NormalizedToken[], starts: RuleStarts): number {
+/** The families (OR of {@link RuleStart} bits) whose phrases may start somewhere in `words`. */
+export function ruleFamiliesIn(words: readonly string[], starts: RuleStarts): number {
   let found = 0;
-  for (let index = 0; index < tokens.length; index += 1)
-    found |= starts.get(tokens[index]!.text) ?? 0;
+  for (let index = 0; index < words.length; index += 1) found |= starts.get(words[index]!) ?? 0;
   return found;
 }

@@ -1,6 +1,6 @@
 import { findGroupAbuse, type GroupFinding } from "./group-abuse.js";
 import type { Lexicon, LexiconHit } from "./lexicon.js";
-import type { NormalizedToken } from "./normalize.js";
+import type { Tokens } from "./normalize.js";
 import {
   findPersonalHate,
   findReaderAbuse,
@@ -53,19 +53,20 @@ const noGroupAbuse: GroupFinding = {
  * only computed when a lexicon hit or a rule asks for them: the signals are the same.
  */
 export function computeSignals(
-  tokens: readonly NormalizedToken[],
+  tokens: Tokens,
   folded: string,
   lexicon: Lexicon,
   lists: SignalLists,
 ): ToxicitySignals {
-  const families = ruleFamiliesIn(tokens, lists.ruleStarts);
+  const { words, starts } = tokens;
+  const families = ruleFamiliesIn(words, lists.ruleStarts);
   const may = (family: number): boolean => (families & family) !== 0;
   let quoted: [number, number][] | undefined;
   const isQuoted = (index: number): boolean => {
     quoted ??= quotedRanges(folded);
-    return inRanges(tokens[index]?.start ?? -1, quoted);
+    return inRanges(starts[index] ?? -1, quoted);
   };
-  const identitySpans = may(RuleStart.identity) ? findPhrases(tokens, lists.identity) : [];
+  const identitySpans = may(RuleStart.identity) ? findPhrases(words, lists.identity) : [];
   const signals: ToxicitySignals = {
     profanity: 0,
     slur: 0,
@@ -79,22 +80,20 @@ export function computeSignals(
   };
   let reportedHits = 0;
   const group =
-    identitySpans.length > 0
-      ? findGroupAbuse(tokens, lists, isQuoted, identitySpans)
-      : noGroupAbuse;
+    identitySpans.length > 0 ? findGroupAbuse(words, lists, isQuoted, identitySpans) : noGroupAbuse;
   const inExcusedStatement = (index: number): boolean =>
     group.excusedSpans.some(([start, end]) => index >= start && index < end);
   const hits = lexicon.find(tokens);
   if (hits.length > 0) {
     const framed =
-      (may(RuleStart.reporting) && hasAny(tokens, lists.reporting)) ||
-      (may(RuleStart.condemn) && hasAny(tokens, lists.condemn));
-    const medical = may(RuleStart.medical) && hasAny(tokens, lists.medical);
-    const reclaim = may(RuleStart.reclaim) && hasAny(tokens, lists.reclaim);
+      (may(RuleStart.reporting) && hasAny(words, lists.reporting)) ||
+      (may(RuleStart.condemn) && hasAny(words, lists.condemn));
+    const medical = may(RuleStart.medical) && hasAny(words, lists.medical);
+    const reclaim = may(RuleStart.reclaim) && hasAny(words, lists.reclaim);
     for (const hit of hits) {
       if (
         (hit.category === "anatomy" && medical) ||
-        (hit.reclaimable && reclaim && !nearReader(tokens, hit.index, lists))
+        (hit.reclaimable && reclaim && !nearReader(words, hit.index, lists))
       ) {
         signals.excused += 1;
         continue;
@@ -102,12 +101,12 @@ export function computeSignals(
       if (
         isQuoted(hit.index) ||
         inExcusedStatement(hit.index) ||
-        (framed && mentionedAsWord(tokens, hit.index))
+        (framed && mentionedAsWord(words, hit.index))
       ) {
         reportedHits += 1;
         continue;
       }
-      applyHit(signals, hit, tokens, lists);
+      applyHit(signals, hit, words, lists);
     }
   }
   signals.derogation = group.derogation;
@@ -115,11 +114,11 @@ export function computeSignals(
   signals.threat =
     signals.threat ||
     group.threat ||
-    (may(RuleStart.intent | RuleStart.doxxing) && findThreat(tokens, lists, isQuoted));
+    (may(RuleStart.intent | RuleStart.doxxing) && findThreat(words, lists, isQuoted));
   signals.insult =
     signals.insult ||
-    (may(RuleStart.abuseAtReader) && findReaderAbuse(tokens, lists, isQuoted)) ||
-    (may(RuleStart.hate) && findPersonalHate(tokens, lists, isQuoted));
+    (may(RuleStart.abuseAtReader) && findReaderAbuse(words, lists, isQuoted)) ||
+    (may(RuleStart.hate) && findPersonalHate(words, lists, isQuoted));
   const abusive = signals.derogation || signals.threat || signals.insult;
   signals.reported = (reportedHits > 0 || group.quoted || group.countered) && !abusive;
   return signals;
@@ -128,7 +127,7 @@ export function computeSignals(
 function applyHit(
   signals: ToxicitySignals,
   hit: LexiconHit,
-  tokens: readonly NormalizedToken[],
+  words: readonly string[],
   lists: SignalLists,
 ): void {
   const identitySlur =
@@ -138,12 +137,12 @@ function applyHit(
     hit.category === "religion";
   if (identitySlur && hit.severity >= 1.8) signals.slur = Math.max(signals.slur, hit.severity);
   else signals.profanity = Math.max(signals.profanity, hit.severity);
-  if (hit.severity >= 1 && hit.category !== "anatomy" && nearReader(tokens, hit.index, lists))
+  if (hit.severity >= 1 && hit.category !== "anatomy" && nearReader(words, hit.index, lists))
     signals.insult = true;
   const insultWord = hit.category === "insult";
   if (
     lists.abusiveNoun.has(hit.term) ||
-    (insultWord && (hit.severity >= 1.5 || predicatedInsult(tokens, hit)))
+    (insultWord && (hit.severity >= 1.5 || predicatedInsult(words, hit)))
   ) {
     signals.insult = true;
   }

@@ -14,7 +14,13 @@ import { foldLeetspeak, leetspeak } from "../../../src/detectors/text-features/l
 import type { LinearModel } from "../../../src/detectors/text-features/linear-model.js";
 import { createMarginScorer } from "../../../src/detectors/text-features/margin-scorer.js";
 import { normalizeText } from "../../../src/detectors/text-features/normalize.js";
-import { createTokenCodes, tokenCodes } from "../../../src/detectors/text-features/token-codes.js";
+import {
+  appendTokenCodes,
+  beginTokenCodes,
+  createTokenCodes,
+  finishTokenCodes,
+  tokenCodes,
+} from "../../../src/detectors/text-features/token-codes.js";
 
 // The shipped PromptInjection and Toxicity weights were trained on these exact buckets: any
 // change here silently breaks both models. The values were taken from the first implementation
@@ -163,6 +169,26 @@ describe("feature hashing (pinned: the shipped weights depend on it)", () => {
       const buckets: number[] = [];
       forEachFeature(text, config18, (bucket) => buckets.push(bucket));
       expect(buckets).toEqual(referenceFeatures(text, config18));
+    }
+  });
+  it('gives the codes of words.join(" ") when the words are appended one by one', () => {
+    const codes = createTokenCodes();
+    const texts = [...randomTexts(300, 60), "", "😀", "\ud800", "a \udc00", "x\ud83d"];
+    for (let index = 0; index + 3 <= texts.length; index += 1) {
+      // Word lists of 0 to 3 random strings (spaces, surrogate halves and symbols included).
+      const words = texts.slice(index, index + (index % 4));
+      const joined = tokenCodes(words.join(" "));
+      beginTokenCodes(codes, words.join(" ").length);
+      for (const word of words) appendTokenCodes(word, codes);
+      finishTokenCodes(codes);
+      expect(codes.count).toBe(joined.count);
+      expect(codes.length).toBe(joined.length);
+      expect(Array.from(codes.hashes.subarray(0, codes.count))).toEqual(
+        Array.from(joined.hashes.subarray(0, joined.count)),
+      );
+      expect(Array.from(codes.joined.subarray(0, codes.length))).toEqual(
+        Array.from(joined.joined.subarray(0, joined.length)),
+      );
     }
   });
 });

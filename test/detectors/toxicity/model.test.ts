@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loadLinearModel } from "../../../src/detectors/text-features/linear-model.js";
+import { loadLinearModel, sigmoid } from "../../../src/detectors/text-features/linear-model.js";
+import { createMarginScorer } from "../../../src/detectors/text-features/margin-scorer.js";
 import { loadWeightsFile } from "../../../src/detectors/toxicity/load-weights.js";
 import {
   createModelScorer,
   modelText,
   predictModel,
 } from "../../../src/detectors/toxicity/model.js";
-import { foldText, tokenize } from "../../../src/detectors/toxicity/normalize.js";
+import { foldText, splitTokens, tokenize } from "../../../src/detectors/toxicity/normalize.js";
 
 const model = loadLinearModel(loadWeightsFile("model.json", z.unknown()));
 const tokens = (text: string) => tokenize(foldText(text));
+const tokenList = (text: string) => splitTokens(foldText(text));
 
 describe("toxicity model", () => {
   it("ships a valid model file with the features it was trained with", () => {
@@ -32,14 +34,31 @@ describe("toxicity model", () => {
       "kill the process, then restart it",
       "lorem ipsum ".repeat(50),
     ]) {
-      expect(scorer(tokens(text)), text).toBeCloseTo(predictModel(model, tokens(text)), 6);
+      expect(scorer(tokenList(text)), text).toBeCloseTo(predictModel(model, tokens(text)), 6);
+    }
+  });
+
+  it("scores the model words bit for bit as the joined model text", () => {
+    const scorer = createModelScorer(model);
+    const margins = createMarginScorer(model);
+    for (const text of [
+      "a",
+      "Sam is a gay man who cooks",
+      "you f*cking 1d10t, sh1t h@ppens!!",
+      "naïve café 😀 ١٢٣ 中文 x86 \ud800 don't 'quoted'",
+      "I h a t e you, f.u.c.k off -- $hit",
+      "the muslims people are the best ".repeat(20),
+    ]) {
+      const joined = modelText(tokens(text));
+      const expected = sigmoid(model.calibration.a * margins.margin(joined) + model.calibration.b);
+      expect(scorer(tokenList(text)), text).toBe(expected);
     }
   });
 
   it("ranks abuse above ordinary text", () => {
     const scorer = createModelScorer(model);
-    expect(scorer(tokens("shut up you pathetic loser"))).toBeGreaterThan(
-      scorer(tokens("thanks for the help with the report")),
+    expect(scorer(tokenList("shut up you pathetic loser"))).toBeGreaterThan(
+      scorer(tokenList("thanks for the help with the report")),
     );
   });
 });

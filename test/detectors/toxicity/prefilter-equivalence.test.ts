@@ -6,7 +6,7 @@ import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { compileLexicon, lexiconDataSchema } from "../../../src/detectors/toxicity/lexicon.js";
 import { loadWeightsFile } from "../../../src/detectors/toxicity/load-weights.js";
-import { foldText, tokenize } from "../../../src/detectors/toxicity/normalize.js";
+import { foldText, splitTokens } from "../../../src/detectors/toxicity/normalize.js";
 import {
   allRuleFamilies,
   RuleStart,
@@ -56,7 +56,7 @@ const ungated = withStarts({ get: () => allRuleFamilies });
 function signalsOf(lists: SignalLists, texts: readonly string[]): string[] {
   return texts.flatMap((text) =>
     splitForScoring(foldText(text)).map((piece) =>
-      JSON.stringify(computeSignals(tokenize(piece), piece, lexicon, lists)),
+      JSON.stringify(computeSignals(splitTokens(piece), piece, lexicon, lists)),
     ),
   );
 }
