@@ -1,3 +1,4 @@
+import { toAbortSignal } from "./abort.js";
 import type { HttpClient, HttpResponse } from "./client.js";
 
 async function* bodyChunks(response: Response): AsyncGenerator<Uint8Array> {
@@ -13,7 +14,8 @@ export function fetchHttpClient(fetchImpl: typeof fetch): HttpClient {
         method: init.method,
         headers: init.headers,
         body: init.body,
-        signal: init.signal,
+        // fetch needs a real AbortSignal: made here, from an attempt's handle, only for fetch.
+        signal: toAbortSignal(init.signal),
       });
       const answer: HttpResponse = {
         status: response.status,

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import type { HttpClient, HttpRequestInit, HttpResponse } from "./client.js";
+import { abortReason, unwatchAbort, watchAbort } from "./abort.js";
+import type { Abortable, HttpClient, HttpRequestInit, HttpResponse } from "./client.js";
 
 interface Target {
   readonly secure: boolean;
@@ -49,10 +50,6 @@ class StaleConnectionError extends Error {
   }
 }
 
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error("aborted");
-}
-
 function wrapResponse(message: IncomingMessage): HttpResponse {
   return {
     status: message.statusCode ?? 0,
@@ -74,7 +71,8 @@ function wrapResponse(message: IncomingMessage): HttpResponse {
 
 /**
  * The default {@link HttpClient}: `node:http`/`node:https` with keep-alive agents (connections to
- * a provider are reused across calls). Aborting the signal destroys the request and its socket,
+ * a provider are reused across calls). Aborting the signal (an `AbortSignal` or an attempt's
+ * `AbortHandle`) destroys the request and its socket,
  * so the provider sees the client go away.
  */
 export function createNodeHttpClient(): HttpClient {
@@ -116,7 +114,7 @@ export function createNodeHttpClient(): HttpClient {
     method: HttpRequestInit["method"],
     headers: Record<string, string | number>,
     payload: string | Buffer | undefined,
-    signal: AbortSignal | undefined,
+    signal: Abortable | undefined,
   ): Promise<HttpResponse> =>
     new Promise<HttpResponse>((resolve, reject) => {
       const request = (target.secure ? httpsRequest : httpRequest)({
@@ -127,9 +125,11 @@ export function createNodeHttpClient(): HttpClient {
         method,
         headers,
       });
-      const onAbort = () => request.destroy(abortReason(signal as AbortSignal));
-      signal?.addEventListener("abort", onAbort, { once: true });
-      const release = () => signal?.removeEventListener("abort", onAbort);
+      const onAbort = () => request.destroy(abortReason(signal as Abortable));
+      if (signal !== undefined) watchAbort(signal, onAbort);
+      const release = () => {
+        if (signal !== undefined) unwatchAbort(signal, onAbort);
+      };
       let answered = false;
       request.on("error", (error: NodeJS.ErrnoException) => {
         release();

@@ -4,6 +4,7 @@ import { UpstreamError } from "../errors.js";
 import type { HttpClient } from "../http/index.js";
 import type { CallContext, ProviderAdapter, UpstreamResult } from "../providers/types.js";
 import type { ClientAbort } from "../server/client-connection.js";
+import { AttemptAbort } from "./attempt-abort.js";
 import { failWhenIdle } from "./idle-watch.js";
 import { peekFirst } from "./peek.js";
 
@@ -24,17 +25,10 @@ function stalledError(deployment: Deployment): UpstreamError {
   );
 }
 
-function timeoutError(deployment: Deployment): UpstreamError {
-  return new UpstreamError(
-    `${deployment.provider}: no answer within ${deployment.timeoutMs / 1000}s`,
-    { provider: deployment.provider, status: 504, retryable: true },
-  );
-}
-
 /**
  * Run one attempt under the deployment's timeout. A stream counts as answered once its first
- * event arrived; from there the timeout bounds the wait between events. The client's signal
- * aborts it at any time.
+ * event arrived; from there the timeout bounds the wait between events. The client's going
+ * away aborts it at any time.
  */
 export async function runAttempt(
   deployment: Deployment,
@@ -42,22 +36,15 @@ export async function runAttempt(
   attempt: Attempt,
   deps: AttemptDeps,
 ): Promise<UpstreamResult> {
-  // One controller per attempt, fed by the client's going away and the timeout (AbortSignal.any
-  // costs more per call and keeps its sources alive).
-  const controller = new AbortController();
-  const onClientAbort = () => controller.abort(client.reason);
-  let stopWatching = () => {};
+  // One light abort per attempt, fed by the client's going away and the deployment's timeout.
+  const abort = new AttemptAbort(deployment);
+  const onClientAbort = () => abort.abort(client.reason);
   if (client.aborted) onClientAbort();
-  else stopWatching = client.onAbort(onClientAbort);
-  let timedOut = false;
-  const handle = setTimeout(() => {
-    timedOut = true;
-    controller.abort(timeoutError(deployment));
-  }, deployment.timeoutMs);
+  else client.onAbort(onClientAbort);
   const ctx = {
     deployment,
     apiKey: deps.apiKey,
-    signal: controller.signal,
+    signal: abort,
     http: deps.http,
     logger: deps.logger,
   };
@@ -66,20 +53,21 @@ export async function runAttempt(
     const result = await attempt(deps.adapter, ctx);
     if (!result.stream) return result;
     const peeked = await peekFirst(result.events);
-    // The client's signal keeps watching the stream until the client goes away; the timeout
-    // then bounds the wait between two events (a stalled stream ends with an error event).
+    // The client keeps being watched until it goes away; the timeout then bounds the wait
+    // between two events (a stalled stream ends with an error event).
     streaming = true;
+    abort.clearDeadline();
     const events = failWhenIdle(peeked.events, deployment.timeoutMs, () => {
       const error = stalledError(deployment);
-      controller.abort(error);
+      abort.abort(error);
       return error;
     });
     return { stream: true, events };
   } catch (error) {
-    if (!client.aborted && timedOut) throw controller.signal.reason;
+    if (!client.aborted && abort.timedOut) throw abort.reason;
     throw error;
   } finally {
-    clearTimeout(handle);
-    if (!streaming) stopWatching();
+    abort.clearDeadline();
+    if (!streaming) client.offAbort(onClientAbort);
   }
 }

@@ -1,16 +1,12 @@
 import type { ServerResponse } from "node:http";
+import type { AbortHandle } from "../http/index.js";
 
 /**
  * The client's side of a model call, as the router and its attempts watch it: aborted when the
- * client's connection closes before the answer was written.
+ * client's connection closes before the answer was written (`reason` is the error an attempt
+ * aborts with).
  */
-export interface ClientAbort {
-  readonly aborted: boolean;
-  /** Why it was aborted (the error an attempt aborts with). */
-  readonly reason: unknown;
-  /** Call `listener` once when the client goes away; returns a function that stops watching. */
-  onAbort(listener: () => void): () => void;
-}
+export type ClientAbort = AbortHandle;
 
 /**
  * Watch a client connection. Plain callbacks for the router's attempts; an `AbortSignal` (an
@@ -21,7 +17,7 @@ export class ClientConnection implements ClientAbort {
   aborted = false;
   reason: unknown;
   private controller: AbortController | undefined;
-  private readonly listeners = new Set<() => void>();
+  private listeners: Array<() => void> | undefined;
 
   constructor(raw: ServerResponse) {
     raw.on("close", () => {
@@ -38,9 +34,15 @@ export class ClientConnection implements ClientAbort {
     return this.controller.signal;
   }
 
-  onAbort(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onAbort(listener: () => void): void {
+    if (this.aborted) return;
+    if (this.listeners === undefined) this.listeners = [listener];
+    else this.listeners.push(listener);
+  }
+
+  offAbort(listener: () => void): void {
+    const index = this.listeners?.indexOf(listener) ?? -1;
+    if (index >= 0) this.listeners?.splice(index, 1);
   }
 
   private abort(reason: Error): void {
@@ -48,7 +50,8 @@ export class ClientConnection implements ClientAbort {
     this.aborted = true;
     this.reason = reason;
     this.controller?.abort(reason);
-    for (const listener of [...this.listeners]) listener();
-    this.listeners.clear();
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners !== undefined) for (const listener of listeners) listener();
   }
 }

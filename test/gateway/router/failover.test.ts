@@ -48,6 +48,7 @@ describe("router: load balancing, failover, fallbacks, timeouts, disconnects", (
         deployment("pool", b),
         deployment("primary", a, { timeout: 0.5 }),
         deployment("backup", c),
+        deployment("slow", c, { timeout: 0.3 }),
       ],
       router_settings: { num_retries: 1, fallbacks: [{ primary: ["backup"] }] },
     });
@@ -207,6 +208,37 @@ describe("router: load balancing, failover, fallbacks, timeouts, disconnects", (
         new Promise((resolve) => setTimeout(() => resolve("still waiting"), 2_000)),
       ]);
       expect(outcome).toBe("aborted");
+    } finally {
+      c.handle(openAIHandler);
+    }
+  });
+
+  it("answers 504 when every attempt times out, after closing each attempt's upstream request", async () => {
+    const closed: string[] = [];
+    c.handle(
+      (request, res) =>
+        new Promise<void>((resolve) => {
+          // Never answers; records the gateway closing the request.
+          res.on("close", () => {
+            closed.push(request.url);
+            resolve();
+          });
+        }),
+    );
+    try {
+      const before = c.requests.length;
+      const response = await fetch(`${running.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "slow", messages: [{ role: "user", content: "x" }] }),
+      });
+      expect(response.status).toBe(504);
+      const body = (await response.json()) as { error: { message: string } };
+      expect(body.error.message).toContain("no answer within 0.3s");
+      // num_retries 1: two attempts, each closed by its timeout.
+      expect(c.requests.length - before).toBe(2);
+      while (closed.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(closed).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
     } finally {
       c.handle(openAIHandler);
     }
