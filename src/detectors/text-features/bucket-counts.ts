@@ -30,20 +30,26 @@ const logValue = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(Ma
 class BucketCountTable implements BucketCounts {
   private slots = initialSlots;
   private shift = 32 - Math.log2(initialSlots);
-  /** Bucket stored in each slot, valid only where `stamps[slot] === generation`. */
+  /**
+   * Bucket + 1 stored in each slot, 0 for an empty one: {@link reset} empties the slots the text
+   * used (listed in `order`), so no per-slot generation stamp has to be loaded and compared.
+   */
   private keys = new Uint32Array(initialSlots);
   private counts = new Uint32Array(initialSlots);
-  private stamps = new Uint32Array(initialSlots);
   /** Slots in the order their buckets first occurred in the current text. */
   private order = new Uint32Array(initialSlots >>> 1);
   private used = 0;
-  private generation = 0;
 
   private slotOf(bucket: number): number {
-    const { keys, stamps, generation } = this;
+    const keys = this.keys;
     const mask = this.slots - 1;
+    const key = bucket + 1;
     let slot = Math.imul(bucket, 0x9e3779b1) >>> this.shift;
-    while (stamps[slot] === generation && keys[slot] !== bucket) slot = (slot + 1) & mask;
+    let stored = keys[slot]!;
+    while (stored !== 0 && stored !== key) {
+      slot = (slot + 1) & mask;
+      stored = keys[slot]!;
+    }
     return slot;
   }
 
@@ -53,36 +59,29 @@ class BucketCountTable implements BucketCounts {
     this.shift -= 1;
     this.keys = new Uint32Array(this.slots);
     this.counts = new Uint32Array(this.slots);
-    this.stamps = new Uint32Array(this.slots);
     this.order = new Uint32Array(this.slots >>> 1);
-    this.generation = 1;
     for (let position = 0; position < previous.used; position += 1) {
       const old = previous.order[position]!;
-      const slot = this.slotOf(previous.keys[old]!);
+      const slot = this.slotOf(previous.keys[old]! - 1);
       this.keys[slot] = previous.keys[old]!;
       this.counts[slot] = previous.counts[old]!;
-      this.stamps[slot] = this.generation;
       this.order[position] = slot;
     }
   }
 
   reset(): void {
+    const { keys, order, used } = this;
+    for (let position = 0; position < used; position += 1) keys[order[position]!] = 0;
     this.used = 0;
-    this.generation += 1;
-    if (this.generation === 0xffffffff) {
-      this.stamps.fill(0);
-      this.generation = 1;
-    }
   }
 
   visit(bucket: number): void {
     const slot = this.slotOf(bucket);
-    if (this.stamps[slot] === this.generation) {
+    if (this.keys[slot] !== 0) {
       this.counts[slot]! += 1;
       return;
     }
-    this.stamps[slot] = this.generation;
-    this.keys[slot] = bucket;
+    this.keys[slot] = bucket + 1;
     this.counts[slot] = 1;
     this.order[this.used] = slot;
     this.used += 1;
@@ -101,7 +100,7 @@ class BucketCountTable implements BucketCounts {
       const slot = order[position]!;
       const count = counts[slot]!;
       const value = count < 64 ? logValue[count]! : 1 + Math.log(count);
-      dot += model.weights[keys[slot]!]! * value;
+      dot += model.weights[keys[slot]! - 1]! * value;
       norm += value * value;
     }
     return model.bias + (norm > 0 ? dot / Math.sqrt(norm) : 0);

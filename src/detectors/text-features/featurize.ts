@@ -98,6 +98,11 @@ export function writeTokenFeatures(
   // Character n-grams of " " + tokens.join(" ") + " ", hashed as `hashSlice` does.
   for (const order of config.charNgrams) {
     const seed = (charSeed + order) >>> 0;
+    if (order === 4) {
+      // The shipped models' order, unrolled: each unit is loaded once, not four times.
+      at = writeChar4grams(joined, length, seed, mask, buckets, at, counts);
+      continue;
+    }
     for (let start = 0; start + order <= length; start += 1) {
       let hash = seed;
       for (let index = start; index < start + order; index += 1)
@@ -107,6 +112,38 @@ export function writeTokenFeatures(
       at += 1;
       if (counts !== undefined) counts.visit(bucket);
     }
+  }
+  return at;
+}
+
+/** The character 4-grams of `joined[0..length)` (as the general loop hashes them), from `at`. */
+function writeChar4grams(
+  joined: Uint16Array,
+  length: number,
+  seed: number,
+  mask: number,
+  buckets: Uint32Array,
+  from: number,
+  counts: BucketCounts | undefined,
+): number {
+  let at = from;
+  if (length < 4) return at;
+  let first = joined[0]!;
+  let second = joined[1]!;
+  let third = joined[2]!;
+  for (let start = 0; start + 4 <= length; start += 1) {
+    const fourth = joined[start + 3]!;
+    let hash = Math.imul(seed ^ first, 0x01000193);
+    hash = Math.imul(hash ^ second, 0x01000193);
+    hash = Math.imul(hash ^ third, 0x01000193);
+    hash = Math.imul(hash ^ fourth, 0x01000193);
+    first = second;
+    second = third;
+    third = fourth;
+    const bucket = (hash >>> 0) & mask;
+    buckets[at] = bucket;
+    at += 1;
+    if (counts !== undefined) counts.visit(bucket);
   }
   return at;
 }

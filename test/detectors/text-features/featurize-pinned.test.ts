@@ -252,7 +252,16 @@ describe("createMarginScorer (bit-for-bit)", () => {
     const scorer = createMarginScorer(model);
     // The long text makes the count table grow past its first size.
     const long = Array.from({ length: 3000 }, (_, index) => `w${index}`).join(" ");
-    for (const text of [...randomTexts(200, 200), sample, long, "", "the the the"]) {
+    // Texts after it must not see the slots it used (the table empties them on reset).
+    const texts = [
+      ...randomTexts(200, 200),
+      sample,
+      long,
+      "",
+      "the the the",
+      ...randomTexts(50, 300),
+    ];
+    for (const text of [...texts, long, "a", "abcd", "abc"]) {
       expect(scorer.margin(text)).toBe(referenceMargin(model, text));
     }
   });
