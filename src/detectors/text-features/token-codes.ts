@@ -92,6 +92,8 @@ export function beginTokenCodes(out: TokenCodes, size: number): void {
 /**
  * Add the tokens of `text` to `out`. A space ends every token, so appending the words of
  * `words.join(" ")` one by one gives exactly the codes of the joined text (without building it).
+ * A word's units are classified, hashed and copied in the same pass (ASCII needs one table
+ * load per unit).
  */
 export function appendTokenCodes(text: string, out: TokenCodes): void {
   const { hashes, joined } = out;
@@ -112,12 +114,34 @@ export function appendTokenCodes(text: string, out: TokenCodes): void {
       continue;
     }
     let hash = fnvOffset;
-    const end = charClass === CharClass.Other ? index + width : wordEnd(text, index, out);
-    for (; index < end; index += 1) {
-      const unit = text.charCodeAt(index);
-      hash = Math.imul(hash ^ unit, fnvPrime);
-      joined[length] = unit;
-      length += 1;
+    if (charClass === CharClass.Other) {
+      for (const end = index + width; index < end; index += 1) {
+        const unit = text.charCodeAt(index);
+        hash = Math.imul(hash ^ unit, fnvPrime);
+        joined[length] = unit;
+        length += 1;
+      }
+    } else {
+      // A run of letters and digits: up to the first code point of another class.
+      while (index < text.length) {
+        const unit = text.charCodeAt(index);
+        if (unit < 128) {
+          if (asciiClasses[unit] !== CharClass.Word) break;
+          hash = Math.imul(hash ^ unit, fnvPrime);
+          joined[length] = unit;
+          length += 1;
+          index += 1;
+          continue;
+        }
+        const unitWidth = codePointWidth(text, index, unit);
+        if (classifyAt(text, index, unit, unitWidth, out) !== CharClass.Word) break;
+        for (const end = index + unitWidth; index < end; index += 1) {
+          const part = text.charCodeAt(index);
+          hash = Math.imul(hash ^ part, fnvPrime);
+          joined[length] = part;
+          length += 1;
+        }
+      }
     }
     hashes[count] = hash >>> 0;
     count += 1;
@@ -136,21 +160,4 @@ export function finishTokenCodes(out: TokenCodes): TokenCodes {
     out.length += 1;
   }
   return out;
-}
-
-/** Index just past the run of letters and digits that starts at `index`. */
-function wordEnd(text: string, start: number, out: TokenCodes): number {
-  let index = start;
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code < 128) {
-      if (asciiClasses[code] !== CharClass.Word) return index;
-      index += 1;
-      continue;
-    }
-    const width = codePointWidth(text, index, code);
-    if (classifyAt(text, index, code, width, out) !== CharClass.Word) return index;
-    index += width;
-  }
-  return index;
 }
