@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
-import type { HttpClient, HttpResponse } from "../http/index.js";
+import type { Abortable, HttpClient, HttpResponse } from "../http/index.js";
+import { GuardCallAbort } from "./guard-call-abort.js";
 
 /** The guard API's `/analyze/prompt` answer (LLM Guard API compatible). */
 export const guardResponseSchema = z.looseObject({
@@ -39,38 +40,27 @@ export function createGuardClient(options: GuardClientOptions) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
-  return async function analyzePrompt(
-    prompt: string,
-    signal?: AbortSignal,
-  ): Promise<GuardResponse> {
-    // One controller for the timeout and the client's signal (cheaper than AbortSignal.any).
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error("guard API timeout"));
-    }, options.timeoutMs);
-    const onClientAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onClientAbort();
-    else signal?.addEventListener("abort", onClientAbort, { once: true });
+  return async function analyzePrompt(prompt: string, signal?: Abortable): Promise<GuardResponse> {
+    // One plain handle for the timeout and the client's signal (no AbortController, no Timeout).
+    const abort = new GuardCallAbort(options.timeoutMs, signal);
     let response: HttpResponse;
     let text: string;
     try {
       response = await options.http.request(url, {
         method: "POST",
         headers,
-        body: JSON.stringify({ prompt }),
-        signal: controller.signal,
+        // The bytes of JSON.stringify({ prompt }), without the wrapper object.
+        body: `{"prompt":${JSON.stringify(prompt)}}`,
+        signal: abort,
       });
       text = await response.text();
     } catch (error) {
-      if (timedOut) {
+      if (abort.timedOut) {
         throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
       }
       throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onClientAbort);
+      abort.done();
     }
     if (!response.ok) {
       throw new GuardUnavailableError(`${url} answered HTTP ${response.status}`);

@@ -1,5 +1,7 @@
+import { performance } from "node:perf_hooks";
 import type { Registry } from "prom-client";
 import { AppError, ConfigError } from "../../common/errors.js";
+import type { Logger } from "../../common/logger.js";
 import type { Caller } from "../auth/authenticate.js";
 import type { GuardMode } from "../config/schema.js";
 import type { BeforeProviderCall, CallbackFactory, ProviderCallContext } from "../hooks.js";
@@ -31,6 +33,15 @@ function keyEnablesGuard(caller: Caller): boolean {
 function requestEnablesGuard(body: Record<string, unknown>): boolean {
   const metadata = body.metadata as { permissions?: { enable_guard_check?: unknown } } | undefined;
   return metadata?.permissions?.enable_guard_check === true;
+}
+
+/**
+ * Whether `logger` writes info lines: a pino logger says so; any other logger is assumed to.
+ * Asked per check, so that a level changed at run time is seen.
+ */
+function logsInfo(logger: Logger): boolean {
+  const check = (logger as { isLevelEnabled?: unknown }).isLevelEnabled;
+  return typeof check === "function" ? check.call(logger, "info") === true : true;
 }
 
 /** Whether `guard_mode` asks for a check of this call (rules 1–3 of the spec). */
@@ -73,13 +84,12 @@ export const guardModerations: CallbackFactory = (deps) => {
     if (!shouldCheck(settings.guard_mode, ctx)) return;
     const text = extractGuardText(ctx.route, ctx.body);
     if (text === "") return;
-    const stopTimer = metrics.latency.startTimer();
+    const started = performance.now();
     let verdict: GuardResponse;
     try {
       verdict = await analyzePrompt(text, ctx.signal);
     } catch (error) {
-      stopTimer({ result: "error" });
-      metrics.checks.inc({ result: "error" });
+      metrics.record("error", (performance.now() - started) / 1000);
       if (!failOpen || !(error instanceof GuardUnavailableError)) throw error;
       ctx.logger.warn(
         { reason: error.message },
@@ -87,13 +97,14 @@ export const guardModerations: CallbackFactory = (deps) => {
       );
       return;
     }
-    const result = verdict.is_valid ? "valid" : "invalid";
-    stopTimer({ result });
-    metrics.checks.inc({ result });
-    ctx.logger.info(
-      { route: ctx.route, model: ctx.model },
-      `${guardLogPrefix}${JSON.stringify(verdict)}`,
-    );
+    metrics.record(verdict.is_valid ? "valid" : "invalid", (performance.now() - started) / 1000);
+    // The line carries the whole sanitized prompt: serialise it only when it will be written.
+    if (logsInfo(ctx.logger)) {
+      ctx.logger.info(
+        { route: ctx.route, model: ctx.model },
+        `${guardLogPrefix}${JSON.stringify(verdict)}`,
+      );
+    }
     if (!verdict.is_valid) throw new GuardRejectedError(verdict);
   };
   return check;
