@@ -1,7 +1,8 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { judgeChunk } from "../../filters/decide.js";
 import { reportDrop } from "../../filters/guard-filter.js";
+import { loaderNameFor } from "../../loaders/registry.js";
 import type { InputFile, SkippedFile } from "../../loaders/walk.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";
@@ -23,6 +24,7 @@ import {
   type IngestSettings,
 } from "./report.js";
 import type { DoneFile, ResumeIndex } from "./resume.js";
+import { estimateCost, pickNextFile } from "./schedule.js";
 
 export interface IngestRunOptions {
   inputs: string[];
@@ -43,9 +45,16 @@ export interface IngestRunOptions {
   progress: Progress;
   /** Aborted on Ctrl-C: files in flight finish, the others are reported as not started. */
   signal: AbortSignal;
-  /** Files loaded and scanned ahead of the one being written (bounds memory). */
+  /** Files loaded and scanned at once. */
   window: number;
+  /** How far past the next file to write a file may start (walk order); `window * 16` by default. */
+  lookahead?: number;
+  /** Input bytes of started, unwritten files past which only the next file to write starts. */
+  maxHeldBytes?: number;
 }
+
+/** Input bytes a run may hold started ahead of the writer (their chunks and scans): 64 MB. */
+export const defaultMaxHeldBytes = 64 * 1024 * 1024;
 
 /** The work done on one file before its results are written, in input order. */
 type FileWork =
@@ -173,9 +182,87 @@ async function commitFile(
   return entry;
 }
 
+/** A file's size in bytes, 0 when it cannot be read (loading it then reports why). */
+async function fileSize(path: string): Promise<number> {
+  return stat(path).then(
+    (info) => info.size,
+    () => 0,
+  );
+}
+
+/** Load and scan one file; a failure outside the load and scan becomes a skipped entry. */
+function processSafely(file: InputFile, options: IngestRunOptions): Promise<FileWork> {
+  return processFile(file, options).catch((error: unknown) => ({
+    kind: "entry" as const,
+    entry: {
+      source: file.source,
+      path: file.path,
+      status: "skipped" as const,
+      bytes: 0,
+      reason: "internal_error",
+      message: error instanceof Error ? error.message : String(error),
+    },
+  }));
+}
+
 /**
- * Run ingestion over the walked files: load, split, scan (a window of files ahead, in parallel),
- * then write each file's chunks in input order. Outputs are written atomically at the end, also
+ * Load and scan the files, the costliest first within a lookahead of the next file to write
+ * ({@link pickNextFile}), and hand each file's work to `commit` in walk order. A file starts as
+ * soon as one of the `window` running files finishes, not when the next file to write does.
+ */
+async function runScheduled(
+  options: IngestRunOptions,
+  commit: (work: FileWork) => Promise<void>,
+): Promise<void> {
+  const { files } = options;
+  const sizes: number[] = [];
+  for (let start = 0; start < files.length; start += 64) {
+    const batch = files.slice(start, start + 64);
+    sizes.push(...(await Promise.all(batch.map((file) => fileSize(file.path)))));
+  }
+  const costs = files.map((file, index) => estimateCost(sizes[index]!, loaderNameFor(file.path)));
+  const limits = {
+    active: options.window,
+    lookahead: options.lookahead ?? options.window * 16,
+    maxHeldBytes: options.maxHeldBytes ?? defaultMaxHeldBytes,
+  };
+  const started = new Set<number>();
+  const results = new Map<number, Promise<FileWork>>();
+  const waiting = new Map<number, (work: Promise<FileWork>) => void>();
+  let next = 0;
+  let active = 0;
+  let heldBytes = 0;
+  const fill = (): void => {
+    for (;;) {
+      const index = pickNextFile(costs, sizes, { next, started, active, heldBytes }, limits);
+      if (index === undefined) return;
+      started.add(index);
+      active += 1;
+      heldBytes += sizes[index]!;
+      const work = processSafely(files[index]!, options).finally(() => {
+        active -= 1;
+        fill();
+      });
+      results.set(index, work);
+      waiting.get(index)?.(work);
+      waiting.delete(index);
+    }
+  };
+  for (; next < files.length; next += 1) {
+    fill();
+    const index = next;
+    const work = await (results.get(index) ??
+      new Promise<Promise<FileWork>>((resolve) => waiting.set(index, resolve)));
+    results.delete(index);
+    started.delete(index);
+    heldBytes -= sizes[index]!;
+    await commit(work);
+  }
+}
+
+/**
+ * Run ingestion over the walked files: load, split, scan (`window` files at once, the costliest
+ * first within a bounded lookahead), then write each file's chunks in input order. Outputs are written atomically at the end, also
  * after Ctrl-C (`status: "interrupted"`); a failed file is recorded and the run goes on.
  *
  * @example
@@ -206,35 +293,12 @@ export async function runIngest(
     dropped: openLineWriter(join(options.outDir, "dropped.jsonl")),
   };
   try {
-    const inFlight: Array<Promise<FileWork>> = [];
-    let next = 0;
     let committed = 0;
-    const startNext = (): void => {
-      const file = options.files[next];
-      if (file === undefined) return;
-      next += 1;
-      inFlight.push(
-        processFile(file, options).catch((error: unknown) => ({
-          kind: "entry" as const,
-          entry: {
-            source: file.source,
-            path: file.path,
-            status: "skipped" as const,
-            bytes: 0,
-            reason: "internal_error",
-            message: error instanceof Error ? error.message : String(error),
-          },
-        })),
-      );
-    };
-    for (let i = 0; i < options.window; i += 1) startNext();
-    while (inFlight.length > 0) {
-      const work = await inFlight.shift()!;
-      startNext();
+    await runScheduled(options, async (work) => {
       report.addFile(await commitFile(work, writers, options));
       committed += 1;
       options.progress.update({ ...report.snapshot(), files: committed });
-    }
+    });
   } catch (error) {
     await writers.chunks.abort();
     await writers.dropped.abort();

@@ -1,0 +1,75 @@
+import type { LoaderName } from "../../loaders/types.js";
+
+/**
+ * Relative CPU per input byte of each format (load + split + scan), from the bench corpus
+ * (`dist/cli/bench/ingestion-load-cost.js` and the scanners on its chunks): a PDF byte holds ~2x
+ * the text of a markdown byte and pdf.js parses it at ~2 CPU-s per MB.
+ */
+const costPerByte: Readonly<Record<LoaderName, number>> = {
+  text: 1,
+  markdown: 1,
+  html: 1,
+  json: 1,
+  jsonl: 1,
+  csv: 1,
+  docx: 3,
+  pdf: 8,
+};
+
+/** A file's estimated cost: its size weighted by its format (unknown formats count as text). */
+export function estimateCost(bytes: number, loader: LoaderName | undefined): number {
+  return bytes * (loader ? costPerByte[loader] : 1);
+}
+
+/** Limits of the file scheduler: how far ahead of the writer it may start files, and how much. */
+export interface ScheduleLimits {
+  /** Files being loaded and scanned at once. */
+  active: number;
+  /** Files may start at most this many places past the next one to be written (walk order). */
+  lookahead: number;
+  /**
+   * Input bytes of started files not yet written: past it only the next file to be written may
+   * start, so a run never holds more than this (plus that one file) in chunks and scans.
+   */
+  maxHeldBytes: number;
+}
+
+/** What the scheduler knows of the run so far. */
+export interface ScheduleState {
+  /** Index (walk order) of the next file to be written. */
+  next: number;
+  /** Files started and not yet written, by index. */
+  started: ReadonlySet<number>;
+  /** Files started and not yet finished loading and scanning. */
+  active: number;
+  /** Input bytes of the started files not yet written. */
+  heldBytes: number;
+}
+
+/**
+ * The file to start now, or undefined: the costliest not yet started within the lookahead of the
+ * next file to write (ties in walk order), so long files start early instead of leaving a core
+ * idle at the end; the writer still writes in walk order. Nothing starts when `active` files are
+ * running; past `maxHeldBytes` only the next file to write may start.
+ *
+ * @example
+ * const index = pickNextFile(costs, sizes, { next: 0, started: new Set(), active: 0, heldBytes: 0 }, limits);
+ */
+export function pickNextFile(
+  costs: readonly number[],
+  sizes: readonly number[],
+  state: ScheduleState,
+  limits: ScheduleLimits,
+): number | undefined {
+  if (state.active >= limits.active) return undefined;
+  const end = Math.min(costs.length, state.next + limits.lookahead);
+  let best: number | undefined;
+  for (let index = state.next; index < end; index += 1) {
+    if (state.started.has(index)) continue;
+    const fits =
+      index === state.next || state.heldBytes + (sizes[index] ?? 0) <= limits.maxHeldBytes;
+    if (!fits) continue;
+    if (best === undefined || (costs[index] ?? 0) > (costs[best] ?? 0)) best = index;
+  }
+  return best;
+}

@@ -1,0 +1,169 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ChunkScan, ChunkScanner } from "../../cli/ingest/chunk-scanner.js";
+import { type LoadRequest, loadChunks } from "../../cli/ingest/load-chunks.js";
+import { runIngest } from "../../cli/ingest/pipeline.js";
+import { createProgress } from "../../cli/ingest/progress.js";
+import {
+  estimateCost,
+  pickNextFile,
+  type ScheduleLimits,
+  type ScheduleState,
+} from "../../cli/ingest/schedule.js";
+import { walkInputs } from "../../loaders/walk.js";
+import { silentLogger } from "../../src/common/logger.js";
+import { Vault } from "../../src/scanners/vault.js";
+
+const limits: ScheduleLimits = { active: 2, lookahead: 4, maxHeldBytes: 100 };
+const state = (overrides: Partial<ScheduleState> = {}): ScheduleState => ({
+  next: 0,
+  started: new Set(),
+  active: 0,
+  heldBytes: 0,
+  ...overrides,
+});
+
+describe("pickNextFile", () => {
+  const costs = [1, 5, 3, 9, 2, 50];
+  const sizes = [10, 10, 10, 10, 10, 10];
+
+  it("starts the costliest file not yet started within the lookahead, ties in walk order", () => {
+    expect(pickNextFile(costs, sizes, state(), limits)).toBe(3);
+    expect(pickNextFile(costs, sizes, state({ started: new Set([3]), active: 1 }), limits)).toBe(1);
+    expect(pickNextFile([2, 2, 2], [1, 1, 1], state(), limits)).toBe(0);
+    // File 5 (the costliest) is past the lookahead until the writer reaches file 2.
+    expect(pickNextFile(costs, sizes, state({ next: 2 }), limits)).toBe(5);
+  });
+
+  it("starts nothing while `active` files run, and nothing when all are started", () => {
+    expect(pickNextFile(costs, sizes, state({ active: 2 }), limits)).toBeUndefined();
+    const all = new Set([0, 1, 2, 3]);
+    expect(pickNextFile(costs, sizes, state({ started: all, active: 1 }), limits)).toBeUndefined();
+    expect(pickNextFile([], [], state(), limits)).toBeUndefined();
+  });
+
+  it("past maxHeldBytes starts only the next file to write, however large", () => {
+    const big = [40, 80, 10, 90];
+    expect(pickNextFile(costs, big, state({ heldBytes: 30 }), limits)).toBe(2);
+    expect(pickNextFile(costs, big, state({ heldBytes: 95 }), limits)).toBe(0);
+    expect(pickNextFile(costs, [500, 1, 1, 1], state({ heldBytes: 100 }), limits)).toBe(0);
+  });
+
+  it("weights a PDF byte above a text byte", () => {
+    expect(estimateCost(1000, "pdf")).toBeGreaterThan(estimateCost(4000, "markdown"));
+    expect(estimateCost(1000, undefined)).toBe(estimateCost(1000, "text"));
+  });
+});
+
+const docs = fileURLToPath(new URL("../../fixtures/docs", import.meta.url));
+const load = { chunkSize: 300, chunkOverlap: 0 };
+
+/** Loads on this thread; each file waits `delayMs(source)` first, so files finish out of order. */
+function fakeScanner(delayMs: (source: string) => number, starts: string[]): ChunkScanner {
+  const scan = (text: string): ChunkScan => ({
+    sanitized: text,
+    valid: { Fake: !text.toLowerCase().includes("ignore") },
+    scores: { Fake: text.toLowerCase().includes("ignore") ? 1 : 0 },
+    vaultEntries: [],
+  });
+  return {
+    mode: "workers",
+    async scanBatch(texts) {
+      return texts.map(scan);
+    },
+    async loadFile(request: LoadRequest) {
+      starts.push(request.source);
+      await new Promise((resolve) => setTimeout(resolve, delayMs(request.source)));
+      return loadChunks(request, load);
+    },
+    async close() {},
+  };
+}
+
+describe("runIngest scheduling", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ragguard-schedule-"));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function run(name: string, scanner: ChunkScanner, window: number, maxHeldBytes?: number) {
+    const { files, skipped } = await walkInputs([docs]);
+    const outDir = join(dir, name);
+    const { report } = await runIngest({
+      inputs: [docs],
+      files,
+      skipped,
+      outDir,
+      ...load,
+      scanner,
+      ignoreInvalid: [],
+      settings: {
+        chunk_size: load.chunkSize,
+        chunk_overlap: 0,
+        scanners: ["Fake"],
+        scanner_configs: [{ type: "Fake", params: {} }],
+        ignore_invalid: [],
+        scanning: "workers",
+        workers: window,
+      },
+      vault: new Vault(),
+      done: new Map(),
+      logger: silentLogger,
+      progress: createProgress(files.length, false),
+      signal: new AbortController().signal,
+      window,
+      ...(maxHeldBytes === undefined ? {} : { maxHeldBytes }),
+    });
+    const read = (file: string) => readFile(join(outDir, file), "utf8");
+    return {
+      files,
+      report,
+      chunks: await read("chunks.jsonl"),
+      dropped: await read("dropped.jsonl"),
+    };
+  }
+
+  it("starts the costliest files first and still writes in walk order, as one file at a time does", async () => {
+    const sequentialStarts: string[] = [];
+    const sequential = await run(
+      "one",
+      fakeScanner(() => 0, sequentialStarts),
+      1,
+      0,
+    );
+    const starts: string[] = [];
+    // The PDF (the costliest file) answers last of all.
+    const slowPdf = (source: string) => (source.endsWith(".pdf") ? 150 : 0);
+    const scheduled = await run("many", fakeScanner(slowPdf, starts), 3);
+    expect(sequentialStarts).toEqual(sequential.files.map((file) => file.source));
+    expect(starts[0]).toBe("manual/tidewater-admin-manual.pdf");
+    expect(starts).not.toEqual(sequentialStarts);
+    expect([...starts].sort()).toEqual([...sequentialStarts].sort());
+    expect(scheduled.chunks).toBe(sequential.chunks);
+    expect(scheduled.dropped).toBe(sequential.dropped);
+    expect(scheduled.chunks.length).toBeGreaterThan(1000);
+    expect(scheduled.dropped).not.toBe("");
+    const sources = (jsonl: string) => [
+      ...new Set(
+        jsonl
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line).metadata.source),
+      ),
+    ];
+    expect(sources(scheduled.chunks)).toEqual(
+      sequential.files
+        .map((file) => file.source)
+        .filter((s) => sources(scheduled.chunks).includes(s)),
+    );
+    expect(scheduled.report.files.map((file) => file.source)).toEqual(
+      sequential.report.files.map((file) => file.source),
+    );
+  });
+});
