@@ -1,5 +1,5 @@
 import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
-import { requiredLiterals } from "../text-features/required-literals.js";
+import { requiredLiterals, whitespaceRunClauses } from "../text-features/required-literals.js";
 import {
   attackTalkContexts,
   audienceContexts,
@@ -79,7 +79,9 @@ function compileGates(regexes: readonly RegExp[]): {
     }
     return id;
   };
-  const gates = regexes.map((regex) => requiredLiterals(regex).map((clause) => clause.map(idOf)));
+  const gates = regexes.map((regex) =>
+    [...requiredLiterals(regex), ...whitespaceRunClauses(regex)].map((clause) => clause.map(idOf)),
+  );
   return { gates, prefilter: createLiteralScanner([...ids.keys()]) };
 }
 

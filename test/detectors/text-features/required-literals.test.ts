@@ -3,6 +3,7 @@ import { createLiteralScanner } from "../../../src/detectors/text-features/liter
 import {
   type RequiredLiterals,
   requiredLiterals,
+  whitespaceRunClauses,
 } from "../../../src/detectors/text-features/required-literals.js";
 
 /** The `v` flag, which TypeScript's ES2023 target would reject in a literal. */
@@ -105,6 +106,49 @@ describe("requiredLiterals", () => {
       expect(clauses.length).toBeGreaterThan(0);
       for (const text of texts) if (pattern.test(text)) expect(satisfies(clauses, text)).toBe(true);
     }
+  });
+});
+
+describe("whitespaceRunClauses", () => {
+  const note = /(?:note|p\.?s\.?)\s*(?:to|for)\s*(?:the )?(?:ai|bot)\b/u;
+
+  it("joins the words around a \\s* run, widened by the spaces a longer run needs", () => {
+    const clauses = whitespaceRunClauses(note);
+    expect(clauses.length).toBeGreaterThan(0);
+    // Words present but apart: the clause turns the text away; the regex indeed cannot match.
+    for (const text of ["a note about the ai, for you", "to the bot: a note"]) {
+      expect(note.test(text)).toBe(false);
+      expect(satisfies(clauses, text)).toBe(false);
+    }
+    for (const text of ["note to the ai", "ps.for bot", "note\n\n  to ai", "note\tfor the bot"])
+      expect(satisfies(clauses, text)).toBe(true);
+    // Runs inside a character class, lazy runs and escaped backslashes are left alone.
+    expect(whitespaceRunClauses(/a[\s*]b/u)).toEqual([]);
+    expect(whitespaceRunClauses(/ab\s*?cd/u)).toEqual([]);
+    expect(whitespaceRunClauses(/ab\\s*cd/u)).toEqual([]);
+  });
+
+  it("is sound: every random text the pattern matches satisfies the clauses", () => {
+    const patterns = [note, /(?:a|bc)\s*d\s*(?:e|f)/u, /x\s*y|z\s*(?:w|v)\s*u/u];
+    const parts = ["note", "ps", "p.s.", "to", "for", "the ", "ai", "bot", "a", "bc", "d", "e"];
+    parts.push("f", "x", "y", "z", "w", "v", "u", " ", "  ", "\n", "\t", "\u00a0", "\u3000", ".");
+    let state = 7;
+    const random = (): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 2 ** 32;
+    };
+    let matched = 0;
+    for (let count = 0; count < 20_000; count += 1) {
+      let text = "";
+      for (let length = 1 + Math.floor(random() * 12); length > 0; length -= 1)
+        text += parts[Math.floor(random() * parts.length)];
+      for (const pattern of patterns) {
+        if (!pattern.test(text)) continue;
+        matched += 1;
+        expect(satisfies(whitespaceRunClauses(pattern), text), `${pattern} ${text}`).toBe(true);
+      }
+    }
+    expect(matched).toBeGreaterThan(200);
   });
 });
 
