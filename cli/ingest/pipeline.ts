@@ -206,8 +206,8 @@ function processSafely(file: InputFile, options: IngestRunOptions): Promise<File
 }
 
 /**
- * Load and scan the files, the costliest first within a lookahead of the next file to write
- * ({@link pickNextFile}), and hand each file's work to `commit` in walk order. A file starts as
+ * Load and scan the files in walk order, a heavy one early ({@link pickNextFile}), and hand each
+ * file's work to `commit` in walk order. A file starts as
  * soon as one of the `window` running files finishes, not when the next file to write does.
  */
 async function runScheduled(
@@ -261,8 +261,8 @@ async function runScheduled(
 }
 
 /**
- * Run ingestion over the walked files: load, split, scan (`window` files at once, the costliest
- * first within a bounded lookahead), then write each file's chunks in input order. Outputs are written atomically at the end, also
+ * Run ingestion over the walked files: load, split, scan (`window` files at once, heavy files
+ * early, within a bounded lookahead), then write each file's chunks in input order. Outputs are written atomically at the end, also
  * after Ctrl-C (`status: "interrupted"`); a failed file is recorded and the run goes on.
  *
  * @example

@@ -46,11 +46,16 @@ export interface ScheduleState {
   heldBytes: number;
 }
 
+/** A file this many times costlier than the next one in walk order is started before it. */
+export const heavyFileFactor = 4;
+
 /**
- * The file to start now, or undefined: the costliest not yet started within the lookahead of the
- * next file to write (ties in walk order), so long files start early instead of leaving a core
- * idle at the end; the writer still writes in walk order. Nothing starts when `active` files are
- * running; past `maxHeldBytes` only the next file to write may start.
+ * The file to start now, or undefined. Files start in walk order, but a heavy file (at least
+ * {@link heavyFileFactor} times the cost of the first file not yet started) within the lookahead
+ * starts first, so a long PDF does not run alone at the end; the writer still writes in walk order.
+ * A file may start while the file before it is still running (up to `lookahead` files past the
+ * next to write), so a slow head file does not leave a core idle. Nothing starts when `active`
+ * files run; past `maxHeldBytes` only the next file to write may start.
  *
  * @example
  * const index = pickNextFile(costs, sizes, { next: 0, started: new Set(), active: 0, heldBytes: 0 }, limits);
@@ -63,13 +68,16 @@ export function pickNextFile(
 ): number | undefined {
   if (state.active >= limits.active) return undefined;
   const end = Math.min(costs.length, state.next + limits.lookahead);
-  let best: number | undefined;
+  let first: number | undefined;
+  let heaviest: number | undefined;
   for (let index = state.next; index < end; index += 1) {
     if (state.started.has(index)) continue;
     const fits =
       index === state.next || state.heldBytes + (sizes[index] ?? 0) <= limits.maxHeldBytes;
     if (!fits) continue;
-    if (best === undefined || (costs[index] ?? 0) > (costs[best] ?? 0)) best = index;
+    first ??= index;
+    if (heaviest === undefined || (costs[index] ?? 0) > (costs[heaviest] ?? 0)) heaviest = index;
   }
-  return best;
+  if (first === undefined || heaviest === undefined) return undefined;
+  return (costs[heaviest] ?? 0) >= heavyFileFactor * (costs[first] ?? 0) ? heaviest : first;
 }

@@ -30,12 +30,18 @@ describe("pickNextFile", () => {
   const costs = [1, 5, 3, 9, 2, 50];
   const sizes = [10, 10, 10, 10, 10, 10];
 
-  it("starts the costliest file not yet started within the lookahead, ties in walk order", () => {
+  it("starts files in walk order, a heavy one (4x the next) within the lookahead first", () => {
     expect(pickNextFile(costs, sizes, state(), limits)).toBe(3);
     expect(pickNextFile(costs, sizes, state({ started: new Set([3]), active: 1 }), limits)).toBe(1);
+    // 3 is not four times 5: walk order.
+    const started = new Set([0, 3]);
+    expect(pickNextFile(costs, sizes, state({ started, active: 1 }), limits)).toBe(1);
     expect(pickNextFile([2, 2, 2], [1, 1, 1], state(), limits)).toBe(0);
-    // File 5 (the costliest) is past the lookahead until the writer reaches file 2.
+    expect(pickNextFile([2, 7, 8], [1, 1, 1], state(), limits)).toBe(2);
+    // File 5 (the heaviest) is past the lookahead until the writer reaches file 2.
     expect(pickNextFile(costs, sizes, state({ next: 2 }), limits)).toBe(5);
+    // A file may start while the one before it still runs.
+    expect(pickNextFile(costs, sizes, state({ started: new Set([0]), active: 1 }), limits)).toBe(1);
   });
 
   it("starts nothing while `active` files run, and nothing when all are started", () => {
@@ -47,7 +53,9 @@ describe("pickNextFile", () => {
 
   it("past maxHeldBytes starts only the next file to write, however large", () => {
     const big = [40, 80, 10, 90];
-    expect(pickNextFile(costs, big, state({ heldBytes: 30 }), limits)).toBe(2);
+    expect(pickNextFile(costs, big, state({ heldBytes: 30, started: new Set([0]) }), limits)).toBe(
+      2,
+    );
     expect(pickNextFile(costs, big, state({ heldBytes: 95 }), limits)).toBe(0);
     expect(pickNextFile(costs, [500, 1, 1, 1], state({ heldBytes: 100 }), limits)).toBe(0);
   });
@@ -129,7 +137,7 @@ describe("runIngest scheduling", () => {
     };
   }
 
-  it("starts the costliest files first and still writes in walk order, as one file at a time does", async () => {
+  it("starts a heavy file first and still writes in walk order, as one file at a time does", async () => {
     const sequentialStarts: string[] = [];
     const sequential = await run(
       "one",
