@@ -1,14 +1,12 @@
 import { createBucketCounts } from "./bucket-counts.js";
-import { createFeatureBuffer, writeFeatures, writeTokenFeatures } from "./featurize.js";
+import { createFeatureBuffer, writeFeatures } from "./featurize.js";
 import type { LinearModel } from "./linear-model.js";
-import { createTokenCodes, type TokenCodes } from "./token-codes.js";
+import { createTokenCodes } from "./token-codes.js";
 
 /** Scores texts against one linear model without allocating a sparse vector per text. */
 export interface MarginScorer {
   /** bias + w·x for normalised `text`, exactly as `marginOf(model, featurize(text))`. */
   margin(text: string): number;
-  /** The same margin for a text whose tokens are already in `codes` (see `tokenCodes`). */
-  marginOfCodes(codes: TokenCodes): number;
 }
 
 /**
@@ -27,11 +25,6 @@ export function createMarginScorer(model: LinearModel): MarginScorer {
     margin(text) {
       counts.reset();
       writeFeatures(text, model.features, scratch, buffer, 0, counts);
-      return counts.margin(model);
-    },
-    marginOfCodes(codes) {
-      counts.reset();
-      writeTokenFeatures(codes, model.features, buffer, 0, counts);
       return counts.margin(model);
     },
   };
