@@ -1,9 +1,10 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Registry } from "prom-client";
+import { KeyedHistogram } from "./keyed-histogram.js";
 
 /** The gateway's Prometheus metrics, on a registry of its own (no global state). */
 export interface GatewayMetrics {
   readonly registry: Registry;
-  readonly latency: Histogram<"route" | "model">;
+  readonly latency: KeyedHistogram<"route" | "model">;
   readonly upstreamErrors: Counter<"provider" | "model" | "status">;
   /** Count one model request (`requests_total`) and observe its duration. */
   observeRequest(route: string, model: string, status: number, seconds: number): void;
@@ -13,7 +14,8 @@ export interface GatewayMetrics {
 
 /**
  * Counts kept in plain maps on the hot path and added to a prom-client counter at scrape time:
- * prom-client hashes and validates the labels on every `inc`, three times per call here.
+ * prom-client hashes and validates the labels on every `inc`, three times per call here (the
+ * latency histogram keeps its buckets the same way, in a `KeyedHistogram`).
  */
 class PendingCounts<Labels extends Record<string, string>> {
   private readonly pending = new Map<string, { labels: Labels; count: number }>();
@@ -56,7 +58,7 @@ export function createGatewayMetrics(): GatewayMetrics {
       pendingRequests.flush(this);
     },
   });
-  const latency = new Histogram({
+  const latency = new KeyedHistogram({
     name: "ragguard_gateway_request_duration_seconds",
     help: "Time to the full answer (or the end of the stream) by route and model_name",
     labelNames: ["route", "model"],
@@ -88,7 +90,7 @@ export function createGatewayMetrics(): GatewayMetrics {
         model,
         status: String(status),
       }));
-      latency.observe({ route, model }, seconds);
+      latency.observeKeyed(`${route}\0${model}`, () => ({ route, model }), seconds);
     },
     addTokens(model, type, count) {
       pendingTokens.add(`${type} ${model}`, () => ({ model, type }), count);
