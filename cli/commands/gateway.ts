@@ -36,14 +36,15 @@ export function gatewayCommand(): Command {
     .action(
       action(async (options: GatewayCliOptions) => {
         // Loaded on use, so that other commands and `--help` do not load the gateway.
-        const [{ createLogger }, { loadGatewayConfig }, { createGateway }, { capYoungGeneration }] =
+        const [{ createLogger }, { loadGatewayConfig }, { createGateway }, youngGeneration] =
           await Promise.all([
             import("../../src/common/logger.js"),
             import("../../src/gateway/config/load.js"),
             import("../../src/gateway/create-gateway.js"),
             import("../../src/gateway/server/young-generation.js"),
           ]);
-        capYoungGeneration();
+        youngGeneration.capYoungGeneration();
+        youngGeneration.scavengeOnMainThread();
         const logger = createLogger({
           format: options.logFormat,
           level: options.logLevel,

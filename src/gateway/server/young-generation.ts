@@ -34,3 +34,15 @@ export function capYoungGeneration(semiSpaceMb = 8): void {
   check();
   new PerformanceObserver(check).observe({ entryTypes: ["gc"] });
 }
+
+/**
+ * Run V8's scavenges on the main thread only (`--no-parallel-scavenge`, which V8 reads at each
+ * scavenge). On a host whose cores are all busy, a parallel scavenge waits for helper threads
+ * the OS has not scheduled yet, and the split work costs CPU of its own. `--single-threaded-gc`
+ * cannot be set this way: it also turns concurrent marking off under a running heap, and V8
+ * aborts at the next mark-compact. A process-wide V8 flag: the `ragguard gateway` command calls
+ * it, not the library.
+ */
+export function scavengeOnMainThread(): void {
+  setFlagsFromString("--no-parallel-scavenge");
+}

@@ -36,3 +36,48 @@ describe("capYoungGeneration", () => {
     expect(newSpaceAfterChurn(2)).toBeLessThanOrEqual(4);
   }, 120_000);
 });
+
+/**
+ * Scavenges after `scavengeOnMainThread()` and a forced full GC, and the sum of their `background.scavenge.parallel` (ms of
+ * scavenging on helper threads), in a child that churns the young generation.
+ */
+function scavengesAfterMainThreadOnly(): {
+  scavenges: number;
+  backgroundMs: number;
+} {
+  const script = `
+    const { scavengeOnMainThread } = await import("./src/gateway/server/young-generation.ts");
+    scavengeOnMainThread();
+    gc(); // two full GCs in a row mark the trace: the scavenges after them ran with the flag set
+    gc();
+    let keep = [];
+    for (let i = 0; i < 3e6; i++) {
+      keep.push({ i, s: [i] });
+      if (keep.length > 2e5) keep = [];
+    }
+  `;
+  const out = execFileSync(
+    process.execPath,
+    ["--trace-gc-nvp", "--expose-gc", "--import", "tsx", "--input-type=module", "-e", script],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lines = out.split("\n").filter((line) => /\bgc=/.test(line));
+  const full = (line: string | undefined) => /\bgc=(mc|ms)\b/.test(line ?? "");
+  const marked = lines.findIndex((line, i) => full(line) && full(lines[i + 1])) + 1;
+  let scavenges = 0;
+  let backgroundMs = 0;
+  for (const line of lines.slice(marked + 1)) {
+    if (!/\bgc=s\b/.test(line)) continue;
+    scavenges += 1;
+    backgroundMs += Number(/background\.scavenge\.parallel=([\d.]+)/.exec(line)?.[1]);
+  }
+  return { scavenges, backgroundMs };
+}
+
+describe("scavengeOnMainThread", () => {
+  it("leaves no scavenge work to helper threads", () => {
+    const { scavenges, backgroundMs } = scavengesAfterMainThreadOnly();
+    expect(scavenges).toBeGreaterThan(5);
+    expect(backgroundMs).toBe(0);
+  }, 120_000);
+});
