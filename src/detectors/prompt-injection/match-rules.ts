@@ -1,5 +1,6 @@
 import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
-import { requiredLiterals, whitespaceRunClauses } from "../text-features/required-literals.js";
+import { requiredLiterals } from "../text-features/required-literals.js";
+import { whitespaceRunClauses } from "../text-features/whitespace-run-clauses.js";
 import {
   attackTalkContexts,
   audienceContexts,

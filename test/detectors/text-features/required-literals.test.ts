@@ -3,8 +3,8 @@ import { createLiteralScanner } from "../../../src/detectors/text-features/liter
 import {
   type RequiredLiterals,
   requiredLiterals,
-  whitespaceRunClauses,
 } from "../../../src/detectors/text-features/required-literals.js";
+import { whitespaceRunClauses } from "../../../src/detectors/text-features/whitespace-run-clauses.js";
 
 /** The `v` flag, which TypeScript's ES2023 target would reject in a literal. */
 const unicodeSetsFlag: string = "v";
