@@ -1,10 +1,9 @@
-import { Counter, collectDefaultMetrics, Registry } from "prom-client";
-import { KeyedHistogram } from "./keyed-histogram.js";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 /** The gateway's Prometheus metrics, on a registry of its own (no global state). */
 export interface GatewayMetrics {
   readonly registry: Registry;
-  readonly latency: KeyedHistogram<"route" | "model">;
+  readonly latency: Histogram<"route" | "model">;
   readonly upstreamErrors: Counter<"provider" | "model" | "status">;
   /** Count one model request (`requests_total`) and observe its duration. */
   observeRequest(route: string, model: string, status: number, seconds: number): void;
@@ -14,8 +13,7 @@ export interface GatewayMetrics {
 
 /**
  * Counts kept in plain maps on the hot path and added to a prom-client counter at scrape time:
- * prom-client hashes and validates the labels on every `inc`, three times per call here (the
- * latency histogram keeps its buckets the same way, in a `KeyedHistogram`).
+ * prom-client hashes and validates the labels on every `inc`, three times per call here.
  */
 class PendingCounts<Labels extends Record<string, string>> {
   private readonly pending = new Map<string, { labels: Labels; count: number }>();
@@ -58,7 +56,7 @@ export function createGatewayMetrics(): GatewayMetrics {
       pendingRequests.flush(this);
     },
   });
-  const latency = new KeyedHistogram({
+  const latency = new Histogram({
     name: "ragguard_gateway_request_duration_seconds",
     help: "Time to the full answer (or the end of the stream) by route and model_name",
     labelNames: ["route", "model"],
@@ -90,7 +88,7 @@ export function createGatewayMetrics(): GatewayMetrics {
         model,
         status: String(status),
       }));
-      latency.observeKeyed(`${route}\0${model}`, () => ({ route, model }), seconds);
+      latency.observe({ route, model }, seconds);
     },
     addTokens(model, type, count) {
       pendingTokens.add(`${type} ${model}`, () => ({ model, type }), count);
