@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { AbortListeners } from "../http/abort-listeners.js";
 import type { AbortHandle } from "../http/index.js";
 
 /**
@@ -13,13 +14,11 @@ export type ClientAbort = AbortHandle;
  * `EventTarget`, dearer to make and to listen on) only when something asks for `signal` (the
  * pre-call hooks, a streamed answer).
  */
-export class ClientConnection implements ClientAbort {
-  aborted = false;
-  reason: unknown;
+export class ClientConnection extends AbortListeners implements ClientAbort {
   private controller: AbortController | undefined;
-  private listeners: Array<() => void> | undefined;
 
   constructor(raw: ServerResponse) {
+    super();
     raw.on("close", () => {
       if (!raw.writableFinished) this.abort(new Error("client disconnected"));
     });
@@ -34,24 +33,8 @@ export class ClientConnection implements ClientAbort {
     return this.controller.signal;
   }
 
-  onAbort(listener: () => void): void {
-    if (this.aborted) return;
-    if (this.listeners === undefined) this.listeners = [listener];
-    else this.listeners.push(listener);
-  }
-
-  offAbort(listener: () => void): void {
-    const index = this.listeners?.indexOf(listener) ?? -1;
-    if (index >= 0) this.listeners?.splice(index, 1);
-  }
-
-  private abort(reason: Error): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
-    const listeners = this.listeners;
-    this.listeners = undefined;
-    if (listeners !== undefined) for (const listener of listeners) listener();
+  /** Aborted: abort the signal too, if one was asked for. */
+  protected override settle(): void {
+    this.controller?.abort(this.reason);
   }
 }
