@@ -10,6 +10,12 @@ export interface LiteralScanner {
   scan(text: string, found: Uint8Array): void;
 }
 
+/** Options for {@link createLiteralScanner}. */
+export interface LiteralScannerOptions {
+  /** A-Z and a-z are the same character, in the literals and in the text (default false). */
+  ignoreAsciiCase?: boolean;
+}
+
 /**
  * Compile a scanner for `literals` (non-empty strings).
  *
@@ -17,20 +23,30 @@ export interface LiteralScanner {
  * const scanner = createLiteralScanner(["ignore", "rules"]);
  * const found = new Uint8Array(2); scanner.scan("ignore the rules", found); // found = [1, 1]
  */
-export function createLiteralScanner(literals: readonly string[]): LiteralScanner {
+export function createLiteralScanner(
+  literals: readonly string[],
+  options: LiteralScannerOptions = {},
+): LiteralScanner {
   if (literals.some((literal) => literal === ""))
     throw new RangeError("literal scanner: empty literal");
+  const fold = options.ignoreAsciiCase === true;
+  const codeAt = (literal: string, index: number): number => {
+    const code = literal.charCodeAt(index);
+    return fold && code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+  };
   // Class 0 is every character no literal uses.
   const classOf = new Uint16Array(0x10000);
   let classes = 1;
   for (const literal of literals)
     for (let index = 0; index < literal.length; index += 1) {
-      const code = literal.charCodeAt(index);
+      const code = codeAt(literal, index);
       if (classOf[code] === 0) {
         classOf[code] = classes;
         classes += 1;
       }
     }
+  // Folding: an upper-case letter of the text walks the edges of its lower-case letter.
+  if (fold) for (let code = 0x41; code <= 0x5a; code += 1) classOf[code] = classOf[code + 0x20]!;
   // The trie's edges go straight into the transition table (0: none yet, as the start state
   // is nobody's child); the breadth-first pass then fills the gaps with failure transitions.
   let states = 1;
@@ -39,7 +55,7 @@ export function createLiteralScanner(literals: readonly string[]): LiteralScanne
   literals.forEach((literal, id) => {
     let state = 0;
     for (let index = 0; index < literal.length; index += 1) {
-      const cell = state * classes + classOf[literal.charCodeAt(index)]!;
+      const cell = state * classes + classOf[codeAt(literal, index)]!;
       if (table[cell] === 0) {
         if ((states + 1) * classes > table.length) {
           const grown = new Int32Array(table.length * 2);

@@ -1,0 +1,84 @@
+import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
+import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
+
+/**
+ * Which secret patterns can match a text, from the literals each one requires (derived from the
+ * regex source, so a new pattern is covered without annotations), all found in one pass. Most
+ * texts hold no secret and none of the literals: then no regex runs at all.
+ */
+export interface SecretPrefilter {
+  /** True at index `i` when pattern `i` may match `text`; false only when it cannot. */
+  candidates(text: string): boolean[];
+}
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1)
+    if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
+/**
+ * The literal clauses of `pattern`, to be looked for ignoring ASCII case. `requiredLiterals`
+ * gives up on the `i` flag, so an `i` pattern is analysed as its case-sensitive twin: without
+ * `u`, ignore-case matching pairs an ASCII letter only with its other case (a non-ASCII
+ * character never matches an ASCII one), so a match of the `i` pattern differs from some match
+ * of the twin in ASCII case alone and holds its literals up to case. Not sound with `u` (the
+ * Kelvin sign folds to k) or for non-ASCII literals (the scan folds ASCII letters only): those
+ * patterns always run.
+ */
+export function caseFoldedLiterals(pattern: RegExp): RequiredLiterals {
+  if (pattern.ignoreCase && (pattern.unicode || pattern.flags.includes("v"))) return [];
+  const twin = new RegExp(pattern.source, pattern.flags.replace("i", ""));
+  const clauses = requiredLiterals(twin);
+  return clauses.every((clause) => clause.every(isAscii)) ? clauses : [];
+}
+
+/** True when `found` holds a literal of every clause of `gate`. */
+function passes(gate: readonly (readonly number[])[], found: Uint8Array): boolean {
+  for (const clause of gate) {
+    let any = false;
+    for (const id of clause)
+      if (found[id] === 1) {
+        any = true;
+        break;
+      }
+    if (!any) return false;
+  }
+  return true;
+}
+
+/**
+ * Compile the prefilter of `patterns` (in their order). Literals are compared ignoring ASCII
+ * case for every pattern, which only weakens a case-sensitive pattern's gate (it may run
+ * needlessly, never wrongly skip) and keeps the pass to one automaton.
+ *
+ * @example
+ * const prefilter = createSecretPrefilter([/\bAKIA[A-Z2-7]{16}\b/g]);
+ * prefilter.candidates("no keys here"); // [false]
+ */
+export function createSecretPrefilter(patterns: readonly RegExp[]): SecretPrefilter {
+  const ids = new Map<string, number>();
+  const idOf = (literal: string): number => {
+    const folded = literal.toLowerCase();
+    let id = ids.get(folded);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(folded, id);
+    }
+    return id;
+  };
+  const gates = patterns.map((pattern) =>
+    caseFoldedLiterals(pattern).map((clause) => clause.map(idOf)),
+  );
+  const scanner: LiteralScanner | null =
+    ids.size === 0 ? null : createLiteralScanner([...ids.keys()], { ignoreAsciiCase: true });
+  return {
+    candidates(text) {
+      const found = new Uint8Array(ids.size);
+      scanner?.scan(text, found);
+      const may: boolean[] = [];
+      for (const gate of gates) may.push(passes(gate, found));
+      return may;
+    },
+  };
+}
