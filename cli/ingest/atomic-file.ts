@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream, type WriteStream } from "node:fs";
 import { open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { finished } from "node:stream/promises";
 
 /** Temporary name beside `path`, so the final rename never crosses file systems. */
 function tempPathFor(path: string): string {
@@ -56,8 +54,14 @@ export async function writeFileAtomic(
   }
 }
 
-/** Characters gathered before they are handed to the file stream. */
+/** Characters gathered before they are written to the file. */
 const flushChars = 64 * 1024;
+
+/** Where a line writer stood: {@link AtomicLineWriter.rollback} returns to it. */
+export interface LineMark {
+  readonly bytes: number;
+  readonly lines: number;
+}
 
 /** A JSONL file written line by line into a temporary file and renamed into place on commit. */
 export interface AtomicLineWriter {
@@ -67,6 +71,12 @@ export interface AtomicLineWriter {
   /** Append one line that is already JSON (carried over from a previous run). */
   writeRaw(line: string): void;
   readonly lines: number;
+  /** Resolves once the lines appended so far are in the temporary file (bounds what is buffered). */
+  flushed(): Promise<void>;
+  /** The current end of the output, to {@link AtomicLineWriter.rollback} to (e.g. a file's first line). */
+  mark(): Promise<LineMark>;
+  /** Drop every line appended after `mark` (a file that failed half-way leaves nothing behind). */
+  rollback(mark: LineMark): Promise<void>;
   /** Flush, fsync and rename over `path`. */
   commit(): Promise<void>;
   /** Remove the temporary file and leave `path` as it was. */
@@ -83,22 +93,33 @@ export interface AtomicLineWriter {
  */
 export function openLineWriter(path: string): AtomicLineWriter {
   const temp = tempPathFor(path);
-  const stream: WriteStream = createWriteStream(temp, { encoding: "utf8" });
+  const handle = open(temp, "w");
+  // A failed open or write surfaces on the next flushed/mark/commit; until then it must not crash.
+  handle.catch(() => undefined);
   let lines = 0;
-  // Lines are gathered and handed to the stream ~64 KB at a time (one write call per few dozen lines).
+  // Lines are gathered and written ~64 KB at a time, one write after the other at `bytes`.
   let pending: string[] = [];
   let pendingChars = 0;
-  const flush = (): void => {
-    if (pending.length === 0) return;
-    stream.write(pending.join(""));
-    pending = [];
-    pendingChars = 0;
+  let bytes = 0;
+  let writes: Promise<void> = handle.then(() => undefined);
+  const flush = (): Promise<void> => {
+    if (pending.length > 0) {
+      const data = Buffer.from(pending.join(""), "utf8");
+      const position = bytes;
+      bytes += data.length;
+      pending = [];
+      pendingChars = 0;
+      writes = writes.then(async () => {
+        await (await handle).write(data, 0, data.length, position);
+      });
+    }
+    return writes;
   };
   const write = (line: string): void => {
     pending.push(line, "\n");
     pendingChars += line.length + 1;
     lines += 1;
-    if (pendingChars >= flushChars) flush();
+    if (pendingChars >= flushChars) void flush().catch(() => undefined);
   };
   return {
     path,
@@ -107,18 +128,33 @@ export function openLineWriter(path: string): AtomicLineWriter {
     get lines() {
       return lines;
     },
+    flushed: flush,
+    async mark() {
+      await flush();
+      return { bytes, lines };
+    },
+    async rollback(mark) {
+      pending = [];
+      pendingChars = 0;
+      await writes;
+      await (await handle).truncate(mark.bytes);
+      bytes = mark.bytes;
+      lines = mark.lines;
+    },
     async commit() {
-      flush();
-      stream.end();
-      await finished(stream);
-      const handle = await open(temp, "r");
-      await handle.sync().finally(() => handle.close());
+      await flush();
+      const file = await handle;
+      try {
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await rename(temp, path);
     },
     async abort() {
       pending = [];
-      stream.end();
-      await finished(stream).catch(() => undefined);
+      await writes.catch(() => undefined);
+      await (await handle.catch(() => undefined))?.close().catch(() => undefined);
       await rm(temp, { force: true });
     },
   };

@@ -1,30 +1,17 @@
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { judgeChunk } from "../../filters/decide.js";
-import { reportDrop } from "../../filters/guard-filter.js";
 import { loaderNameFor } from "../../loaders/registry.js";
 import type { InputFile, SkippedFile } from "../../loaders/walk.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";
-import {
-  type AtomicLineWriter,
-  openLineWriter,
-  removeStaleTempFiles,
-  writeFileAtomic,
-} from "./atomic-file.js";
-import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
-import { type ChunkRecord, loadChunks } from "./load-chunks.js";
-import { adoptRedactions } from "./placeholders.js";
+import { openLineWriter, removeStaleTempFiles, writeFileAtomic } from "./atomic-file.js";
+import type { ChunkScanner } from "./chunk-scanner.js";
+import { type FileWork, type FileWorkOptions, processFile } from "./file-work.js";
 import type { Progress } from "./progress.js";
-import {
-  countVerdict,
-  createReportBuilder,
-  type FileEntry,
-  type IngestReport,
-  type IngestSettings,
-} from "./report.js";
-import type { DoneFile, ResumeIndex } from "./resume.js";
+import { createReportBuilder, type IngestReport, type IngestSettings } from "./report.js";
+import type { ResumeIndex } from "./resume.js";
 import { estimateCost, pickNextFile } from "./schedule.js";
+import { type Writers, writeFileWork } from "./write-file.js";
 
 export interface IngestRunOptions {
   inputs: string[];
@@ -51,136 +38,15 @@ export interface IngestRunOptions {
   lookahead?: number;
   /** Input bytes of started, unwritten files past which only the next file to write starts. */
   maxHeldBytes?: number;
+  /**
+   * Batches of one large file scanned ahead of the writer at most (`window * 4`, at least 8): the
+   * run never holds more of one file's chunks than this (plus one batch) or `inlineChunkLimit`.
+   */
+  batchWindow?: number;
 }
 
-/** Input bytes a run may hold started ahead of the writer (their chunks and scans): 64 MB. */
+/** Input bytes a run may start ahead of the writer (small files' chunks and scans): 64 MB. */
 export const defaultMaxHeldBytes = 64 * 1024 * 1024;
-
-/** The work done on one file before its results are written, in input order. */
-type FileWork =
-  | { kind: "entry"; entry: FileEntry }
-  | { kind: "resumed"; done: DoneFile; path: string }
-  | { kind: "loaded"; entry: FileEntry; chunks: ChunkRecord[]; scans: ChunkScan[] };
-
-/** Chunks per scan task: one message each way per batch (~20 ms of scanning) instead of per chunk. */
-export const scanBatchSize = 32;
-
-/** Scan texts in batches of {@link scanBatchSize}; results in input order. */
-export async function scanInBatches(
-  scanner: ChunkScanner,
-  texts: readonly string[],
-): Promise<ChunkScan[]> {
-  const batches: Array<Promise<ChunkScan[]>> = [];
-  for (let start = 0; start < texts.length; start += scanBatchSize) {
-    batches.push(scanner.scanBatch(texts.slice(start, start + scanBatchSize)));
-  }
-  return (await Promise.all(batches)).flat();
-}
-
-async function processFile(file: InputFile, options: IngestRunOptions): Promise<FileWork> {
-  const base = { source: file.source, path: file.path };
-  if (options.signal.aborted)
-    return { kind: "entry", entry: { ...base, status: "pending", bytes: 0 } };
-  const done = options.done.get(file.path);
-  const request = {
-    path: file.path,
-    source: file.source,
-    ...(done?.entry.hash ? { previousHash: done.entry.hash } : {}),
-  };
-  const loaded = options.scanner.loadFile
-    ? await options.scanner.loadFile(request)
-    : await loadChunks(request, {
-        chunkSize: options.chunkSize,
-        chunkOverlap: options.chunkOverlap,
-        ...(options.textField ? { textField: options.textField } : {}),
-      });
-  if (loaded.kind === "unchanged" && done) return { kind: "resumed", done, path: file.path };
-  if (loaded.kind === "skipped") {
-    const { bytes, hash, reason, message } = loaded;
-    return {
-      kind: "entry",
-      entry: { ...base, status: "skipped", bytes, ...(hash ? { hash } : {}), reason, message },
-    };
-  }
-  if (loaded.kind !== "loaded") throw new Error(`unexpected load result for ${file.source}`);
-  const entry: FileEntry = {
-    ...base,
-    status: "loaded",
-    loader: loaded.loader,
-    hash: loaded.hash,
-    bytes: loaded.bytes,
-    documents: loaded.documents,
-    chunks: 0,
-    kept: 0,
-    dropped: 0,
-    redacted: 0,
-    ...(loaded.warnings.length > 0 ? { warnings: loaded.warnings } : {}),
-  };
-  try {
-    const texts = loaded.chunks.map((chunk) => chunk.pageContent);
-    const scans = await scanInBatches(options.scanner, texts);
-    return { kind: "loaded", entry, chunks: loaded.chunks, scans };
-  } catch (error) {
-    const message = `scanning failed: ${(error as Error).message}`;
-    return {
-      kind: "entry",
-      entry: {
-        ...base,
-        status: "skipped",
-        bytes: loaded.bytes,
-        hash: loaded.hash,
-        reason: "scan_error",
-        message,
-      },
-    };
-  }
-}
-
-interface Writers {
-  chunks: AtomicLineWriter;
-  dropped: AtomicLineWriter;
-}
-
-/** Write one file's results: adopt its redactions into the run vault, judge, write, count. */
-async function commitFile(
-  work: FileWork,
-  writers: Writers,
-  options: IngestRunOptions,
-): Promise<FileEntry> {
-  if (work.kind === "entry") return work.entry;
-  if (work.kind === "resumed") {
-    for (const line of work.done.chunkLines) writers.chunks.writeRaw(line);
-    for (const line of work.done.droppedLines) writers.dropped.writeRaw(line);
-    return { ...work.done.entry, path: work.path, status: "resumed" };
-  }
-  const { entry } = work;
-  entry.chunks = 0;
-  entry.kept = 0;
-  entry.dropped = 0;
-  entry.redacted = 0;
-  for (const [index, chunk] of work.chunks.entries()) {
-    const scan = work.scans[index]!;
-    const sanitized = adoptRedactions(scan.sanitized, scan.vaultEntries, options.vault);
-    const verdict = judgeChunk(
-      chunk,
-      { sanitized, valid: scan.valid, scores: scan.scores },
-      options.ignoreInvalid,
-    );
-    countVerdict(entry, verdict);
-    const line = {
-      id: verdict.document.id,
-      page_content: verdict.document.pageContent,
-      metadata: verdict.document.metadata,
-    };
-    if (verdict.kept) {
-      writers.chunks.writeJson(line);
-    } else {
-      writers.dropped.writeJson({ ...line, scores: verdict.scores, reasons: verdict.reasons });
-      await reportDrop(verdict, options.logger, undefined);
-    }
-  }
-  return entry;
-}
 
 /** A file's size in bytes, 0 when it cannot be read (loading it then reports why). */
 async function fileSize(path: string): Promise<number> {
@@ -191,7 +57,7 @@ async function fileSize(path: string): Promise<number> {
 }
 
 /** Load and scan one file; a failure outside the load and scan becomes a skipped entry. */
-function processSafely(file: InputFile, options: IngestRunOptions): Promise<FileWork> {
+function processSafely(file: InputFile, options: FileWorkOptions): Promise<FileWork> {
   return processFile(file, options).catch((error: unknown) => ({
     kind: "entry" as const,
     entry: {
@@ -221,6 +87,17 @@ async function runScheduled(
     sizes.push(...(await Promise.all(batch.map((file) => fileSize(file.path)))));
   }
   const costs = files.map((file, index) => estimateCost(sizes[index]!, loaderNameFor(file.path)));
+  const workOptions: FileWorkOptions = {
+    scanner: options.scanner,
+    load: {
+      chunkSize: options.chunkSize,
+      chunkOverlap: options.chunkOverlap,
+      ...(options.textField ? { textField: options.textField } : {}),
+    },
+    done: options.done,
+    signal: options.signal,
+    batchWindow: options.batchWindow ?? Math.max(8, options.window * 4),
+  };
   const limits = {
     active: options.window,
     lookahead: options.lookahead ?? options.window * 16,
@@ -239,7 +116,7 @@ async function runScheduled(
       started.add(index);
       active += 1;
       heldBytes += sizes[index]!;
-      const work = processSafely(files[index]!, options).finally(() => {
+      const work = processSafely(files[index]!, workOptions).finally(() => {
         active -= 1;
         fill();
       });
@@ -248,15 +125,17 @@ async function runScheduled(
       waiting.delete(index);
     }
   };
-  for (; next < files.length; next += 1) {
+  while (next < files.length) {
     fill();
     const index = next;
     const work = await (results.get(index) ??
       new Promise<Promise<FileWork>>((resolve) => waiting.set(index, resolve)));
     results.delete(index);
+    // The file stays started and held while it is written (a large one streams for a while).
+    await commit(work);
     started.delete(index);
     heldBytes -= sizes[index]!;
-    await commit(work);
+    next += 1;
   }
 }
 
@@ -294,8 +173,9 @@ export async function runIngest(
   };
   try {
     let committed = 0;
+    const writeOptions = { ...options, numbering: new Map<string, number>() };
     await runScheduled(options, async (work) => {
-      report.addFile(await commitFile(work, writers, options));
+      report.addFile(await writeFileWork(work, writers, writeOptions));
       committed += 1;
       options.progress.update({ ...report.snapshot(), files: committed });
     });

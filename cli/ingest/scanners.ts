@@ -3,9 +3,16 @@ import { z } from "zod";
 import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
 import { AppError } from "../../src/common/errors.js";
 import { buildScanners, type ScannerConfig } from "../../src/scanners/registry.js";
-import { type ChunkScan, type ChunkScanner, chunkScanSchema } from "./chunk-scanner.js";
+import { portChunkSource } from "./chunk-port.js";
+import {
+  type ChunkScan,
+  type ChunkScanner,
+  type FileOutcome,
+  inlineChunkLimit,
+  loadedHeaderSchema,
+} from "./chunk-scanner.js";
 import { createIngestPool } from "./ingest-pool.js";
-import { fileLoadSchema, type LoadSettings } from "./load-chunks.js";
+import type { ChunkRecord, LoadSettings } from "./load-chunks.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
 /**
@@ -37,27 +44,50 @@ export async function createInProcessScanner(
   };
 }
 
-const chunkScansSchema = z.array(chunkScanSchema);
+/** An array that crossed from a worker; its elements are our own worker's output, not re-parsed. */
+const arrayOf = <T>() => z.custom<T[]>((value) => Array.isArray(value));
+
+/** A worker's answer to a file task, checked where it crosses the thread boundary. */
+const workerFileOutcomeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("unchanged"), hash: z.string() }),
+  z.object({
+    kind: z.literal("skipped"),
+    bytes: z.number(),
+    hash: z.string().optional(),
+    reason: z.string(),
+    message: z.string(),
+  }),
+  z.object({
+    kind: z.literal("scanned"),
+    header: loadedHeaderSchema,
+    chunks: arrayOf<ChunkRecord>(),
+    scans: arrayOf<ChunkScan>(),
+  }),
+  z.object({ kind: z.literal("scan_failed"), header: loadedHeaderSchema, message: z.string() }),
+  z.object({ kind: z.literal("held"), header: loadedHeaderSchema }),
+]);
+
+const unexpected = (what: string) =>
+  new AppError(`an ingest worker returned an unexpected ${what}`);
 
 /**
  * Load and scan on `threads` ingest worker threads: each file is read, parsed and split on a
- * worker, and its chunks are scanned in batches (one message per batch), a few batches queued per
- * thread. Rejects at start with a ConfigError when the scanners are invalid.
+ * worker; a file of up to `inlineChunks` chunks is scanned there too and crosses to the main thread
+ * once, with its scans; a larger one stays on its worker, read and scanned a window at a time in
+ * batches (one message each way per batch) on every worker. Rejects at start with a ConfigError
+ * when the scanners are invalid.
  */
 export async function createWorkerScanner(
   configs: readonly ScannerConfig[],
   load: LoadSettings,
   threads: number,
   timeoutMs = 120_000,
+  inlineChunks = inlineChunkLimit,
 ): Promise<ChunkScanner> {
   const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs });
   try {
     // Build the scanners on every thread before the run starts (and surface config errors).
-    await Promise.all(
-      Array.from({ length: threads }, () =>
-        pool.run({ kind: "scan", texts: ["ragguard warm-up"] }),
-      ),
-    );
+    await Promise.all(Array.from({ length: threads }, () => pool.scan(["ragguard warm-up"])));
   } catch (error) {
     await pool.destroy();
     throw error;
@@ -67,18 +97,27 @@ export async function createWorkerScanner(
     mode: "workers",
     scanBatch: (texts) =>
       limit(async () => {
-        const output = await pool.run({ kind: "scan", texts: [...texts] });
-        const parsed = output.kind === "scan" ? chunkScansSchema.safeParse(output.scans) : null;
-        if (!parsed?.success || parsed.data.length !== texts.length) {
-          throw new AppError("an ingest worker returned an unexpected scan result");
-        }
-        return parsed.data;
+        const scans = await pool.scan([...texts]);
+        if (!Array.isArray(scans) || scans.length !== texts.length) throw unexpected("scan result");
+        return scans;
       }),
-    async loadFile(request) {
-      const output = await pool.run({ kind: "load", request });
-      const parsed = output.kind === "load" ? fileLoadSchema.safeParse(output.load) : null;
-      if (!parsed?.success) throw new AppError("an ingest worker returned an unexpected load");
-      return parsed.data;
+    async processFile(request): Promise<FileOutcome> {
+      const { outcome, port } = await pool.processFile(request, inlineChunks);
+      const parsed = workerFileOutcomeSchema.safeParse(outcome);
+      if (!parsed.success) {
+        port.close();
+        throw unexpected("file result");
+      }
+      const result = parsed.data;
+      if (result.kind === "held") {
+        return { kind: "held", header: result.header, source: portChunkSource(port) };
+      }
+      if (result.kind !== "scanned") return result;
+      const { header, chunks, scans } = result;
+      if (chunks.length !== header.chunks || scans.length !== header.chunks) {
+        throw unexpected("file result");
+      }
+      return { kind: "scanned", header, batch: { chunks, scans } };
     },
     close: () => pool.destroy(),
   };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChunkScan, ChunkScanner } from "../../cli/ingest/chunk-scanner.js";
+import type { ChunkScan, ChunkScanner, FileOutcome } from "../../cli/ingest/chunk-scanner.js";
 import { type LoadRequest, loadChunks } from "../../cli/ingest/load-chunks.js";
 import { runIngest } from "../../cli/ingest/pipeline.js";
 import { createProgress } from "../../cli/ingest/progress.js";
@@ -82,10 +82,17 @@ function fakeScanner(delayMs: (source: string) => number, starts: string[]): Chu
     async scanBatch(texts) {
       return texts.map(scan);
     },
-    async loadFile(request: LoadRequest) {
+    async processFile(request: LoadRequest): Promise<FileOutcome> {
       starts.push(request.source);
       await new Promise((resolve) => setTimeout(resolve, delayMs(request.source)));
-      return loadChunks(request, load);
+      const loaded = await loadChunks(request, load);
+      if (loaded.kind !== "loaded") return loaded;
+      const { kind: _kind, chunks, ...header } = loaded;
+      const source = {
+        read: async (from: number, to: number) => chunks.slice(from, to),
+        release() {},
+      };
+      return { kind: "held", header: { ...header, chunks: chunks.length }, source };
     },
     async close() {},
   };

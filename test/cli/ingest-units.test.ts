@@ -7,7 +7,7 @@ import {
   removeStaleTempFiles,
   writeFileAtomic,
 } from "../../cli/ingest/atomic-file.js";
-import { adoptRedactions } from "../../cli/ingest/placeholders.js";
+import { adoptRedactions, removePlaceholders } from "../../cli/ingest/placeholders.js";
 import { resolveScannerSet } from "../../cli/ingest/scanner-set.js";
 import { loadVault, saveVault } from "../../cli/ingest/vault-file.js";
 import { ConfigError } from "../../src/common/errors.js";
@@ -50,6 +50,27 @@ describe("adoptRedactions", () => {
     ]);
   });
 
+  it("numbers from the lowest free placeholder, also after placeholders are taken back", () => {
+    const vault = new Vault();
+    const numbering = new Map<string, number>();
+    const adopt = (original: string, appended?: string[]) =>
+      adoptRedactions(
+        "[REDACTED_PERSON_1]",
+        [["[REDACTED_PERSON_1]", original]],
+        vault,
+        numbering,
+        appended,
+      );
+    expect(adopt("Ann")).toBe("[REDACTED_PERSON_1]");
+    const appended: string[] = [];
+    expect(adopt("Bob", appended)).toBe("[REDACTED_PERSON_2]");
+    expect(adopt("Cid", appended)).toBe("[REDACTED_PERSON_3]");
+    removePlaceholders(appended, vault, numbering);
+    expect(adopt("Dan")).toBe("[REDACTED_PERSON_2]");
+    expect(adopt("Eve")).toBe("[REDACTED_PERSON_3]");
+    expect(adopt("Ann")).toBe("[REDACTED_PERSON_1]");
+  });
+
   it("leaves text without redactions alone", () => {
     expect(adoptRedactions("plain", [], new Vault())).toBe("plain");
   });
@@ -71,6 +92,22 @@ describe("atomic output", () => {
     expect(await readFile(path, "utf8")).toBe('{"id":2}\n{"id":3}\n');
     expect(committed.lines).toBe(2);
     expect(await readdir(dir)).toEqual(["chunks.jsonl"]);
+  });
+
+  it("cuts the lines after a mark off again on rollback", async () => {
+    const path = join(dir, "chunks.jsonl");
+    const writer = openLineWriter(path);
+    writer.writeJson({ id: 1 });
+    const mark = await writer.mark();
+    // More than one write's worth, so some of it is on disk before the rollback.
+    for (let index = 0; index < 3000; index += 1)
+      writer.writeJson({ id: index, text: "x".repeat(40) });
+    await writer.flushed();
+    await writer.rollback(mark);
+    writer.writeJson({ id: "é" });
+    await writer.commit();
+    expect(await readFile(path, "utf8")).toBe('{"id":1}\n{"id":"é"}\n');
+    expect(writer.lines).toBe(2);
   });
 
   it("removes temporary files a killed run left behind, and nothing else", async () => {

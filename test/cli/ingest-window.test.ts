@@ -1,0 +1,241 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readyFeed, windowedFeed } from "../../cli/ingest/batch-feed.js";
+import type { ChunkScan, ChunkScanner, FileOutcome } from "../../cli/ingest/chunk-scanner.js";
+import { scanBatchSize } from "../../cli/ingest/file-work.js";
+import type { ChunkRecord } from "../../cli/ingest/load-chunks.js";
+import { runIngest } from "../../cli/ingest/pipeline.js";
+import { createProgress } from "../../cli/ingest/progress.js";
+import type { Logger } from "../../src/common/logger.js";
+import { Vault } from "../../src/scanners/vault.js";
+
+describe("windowedFeed", () => {
+  it("gives batches in order with at most `window` started and not taken", async () => {
+    let started = 0;
+    let taken = 0;
+    let most = 0;
+    const feed = windowedFeed(50, 4, async (index) => {
+      started += 1;
+      most = Math.max(most, started - taken);
+      // Later batches answer first: the order must still be the input order.
+      await new Promise((resolve) => setImmediate(resolve));
+      return index;
+    });
+    const seen: number[] = [];
+    for (let batch = await feed.next(); batch !== undefined; batch = await feed.next()) {
+      taken += 1;
+      seen.push(batch);
+    }
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, index) => index));
+    expect(most).toBeLessThanOrEqual(5);
+    expect(await readyFeed([]).next()).toBeUndefined();
+  });
+
+  it("rejects at the failed batch, and stops producing once closed", async () => {
+    const produced: number[] = [];
+    const feed = windowedFeed(100, 3, async (index) => {
+      produced.push(index);
+      if (index === 1) throw new Error("batch 1 failed");
+      return index;
+    });
+    expect(await feed.next()).toBe(0);
+    await expect(feed.next()).rejects.toThrow("batch 1 failed");
+    feed.close();
+    expect(await feed.next()).toBeUndefined();
+    expect(Math.max(...produced)).toBeLessThan(6);
+  });
+});
+
+/** A file of `count` generated chunks, each with an e-mail address of its own. */
+function generatedChunks(source: string, count: number): ChunkRecord[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `${source}-${index}`,
+    pageContent: `${source} chunk ${index} mail ${source}-person${index}@example.com`,
+    metadata: { source, chunk: index },
+  }));
+}
+
+/**
+ * A scanner whose files are "held" (read a range at a time, as a worker holding a large file
+ * answers): every chunk of `big.txt` is dropped, the others kept. `read` records how many chunks
+ * of the big file the pipeline has asked for and not yet written (dropped-chunk warnings).
+ */
+function heldScanner(files: Record<string, number>, failAtChunk?: number) {
+  const stats = { mostHeld: 0, read: 0, written: 0 };
+  const scan = (text: string): ChunkScan => {
+    if (failAtChunk !== undefined && text.startsWith(`big.txt chunk ${failAtChunk} `)) {
+      throw new Error("scanner broke");
+    }
+    const email = /\S+-person\d+@example\.com/.exec(text)![0];
+    const drop = text.startsWith("big.txt");
+    return {
+      sanitized: text.replace(email, "[REDACTED_EMAIL_ADDRESS_1]"),
+      valid: { Fake: !drop, Anonymize: false },
+      scores: { Fake: drop ? 1 : 0, Anonymize: 1 },
+      vaultEntries: [["[REDACTED_EMAIL_ADDRESS_1]", email]],
+    };
+  };
+  const scanner: ChunkScanner = {
+    mode: "workers",
+    async scanBatch(texts) {
+      await new Promise((resolve) => setImmediate(resolve));
+      return texts.map(scan);
+    },
+    async processFile(request): Promise<FileOutcome> {
+      const chunks = generatedChunks(request.source, files[request.source] ?? 0);
+      const header = {
+        hash: `hash-${request.source}`,
+        loader: "text",
+        bytes: chunks.length * 40,
+        documents: 1,
+        warnings: [],
+        chunks: chunks.length,
+      };
+      const big = request.source === "big.txt";
+      const source = {
+        async read(from: number, to: number) {
+          if (big) {
+            stats.read = Math.max(stats.read, to);
+            stats.mostHeld = Math.max(stats.mostHeld, stats.read - stats.written);
+          }
+          return chunks.slice(from, to);
+        },
+        release() {},
+      };
+      return { kind: "held", header, source };
+    },
+    async close() {},
+  };
+  const logger: Logger = {
+    debug() {},
+    info() {},
+    warn(obj) {
+      if ((obj as { source?: string }).source === "big.txt") stats.written += 1;
+    },
+    error() {},
+  };
+  return { scanner, logger, stats };
+}
+
+describe("runIngest on a large file", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ragguard-window-"));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function run(files: Record<string, number>, failAtChunk?: number) {
+    const { scanner, logger, stats } = heldScanner(files, failAtChunk);
+    const inputs = Object.keys(files).map((source) => ({
+      source,
+      path: join(dir, "in", source),
+      root: join(dir, "in"),
+    }));
+    const vault = new Vault();
+    const outDir = join(dir, "out");
+    const { report } = await runIngest({
+      inputs: [join(dir, "in")],
+      files: inputs,
+      skipped: [],
+      outDir,
+      chunkSize: 1000,
+      chunkOverlap: 0,
+      scanner,
+      ignoreInvalid: ["Anonymize"],
+      settings: {
+        chunk_size: 1000,
+        chunk_overlap: 0,
+        scanners: ["Fake"],
+        scanner_configs: [{ type: "Fake", params: {} }],
+        ignore_invalid: ["Anonymize"],
+        scanning: "workers",
+        workers: 2,
+      },
+      vault,
+      done: new Map(),
+      logger,
+      progress: createProgress(inputs.length, false),
+      signal: new AbortController().signal,
+      window: 4,
+      batchWindow: 8,
+    });
+    const lines = async (name: string) =>
+      (await readFile(join(outDir, name), "utf8"))
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as { id: string; page_content: string });
+    return {
+      report,
+      stats,
+      vault,
+      chunks: await lines("chunks.jsonl"),
+      dropped: await lines("dropped.jsonl"),
+      outFiles: await readdir(outDir),
+    };
+  }
+
+  it("never holds more than the batch window of one file's chunks, and writes them all in order", async () => {
+    const { report, stats, chunks, dropped } = await run({
+      "a.txt": 3,
+      "big.txt": 5000,
+      "z.txt": 2,
+    });
+    expect(dropped.map((line) => line.id)).toEqual(
+      generatedChunks("big.txt", 5000).map((chunk) => chunk.id),
+    );
+    expect(chunks.map((line) => line.id)).toEqual([
+      "a.txt-0",
+      "a.txt-1",
+      "a.txt-2",
+      "z.txt-0",
+      "z.txt-1",
+    ]);
+    expect(report.totals).toMatchObject({ chunks: 5005, dropped: 5000, kept: 5 });
+    expect(stats.written).toBe(5000);
+    // 8 batches ahead of the writer plus the one being written.
+    expect(stats.mostHeld).toBeGreaterThan(scanBatchSize);
+    expect(stats.mostHeld).toBeLessThanOrEqual(9 * scanBatchSize);
+    // One address, one placeholder across the run, numbered in walk order.
+    expect(dropped.at(-1)?.page_content).toBe(
+      "big.txt chunk 4999 mail [REDACTED_EMAIL_ADDRESS_5003]",
+    );
+    expect(chunks.at(-1)?.page_content).toBe("z.txt chunk 1 mail [REDACTED_EMAIL_ADDRESS_5005]");
+  });
+
+  it("leaves nothing of a file whose scanning fails half-way: no lines, no placeholders", async () => {
+    const { report, chunks, dropped, vault, outFiles } = await run(
+      { "a.txt": 3, "big.txt": 2000, "z.txt": 2 },
+      1500,
+    );
+    expect(dropped).toEqual([]);
+    expect(chunks.map((line) => line.id)).toEqual([
+      "a.txt-0",
+      "a.txt-1",
+      "a.txt-2",
+      "z.txt-0",
+      "z.txt-1",
+    ]);
+    const big = report.files.find((file) => file.source === "big.txt");
+    expect(big).toMatchObject({
+      status: "skipped",
+      reason: "scan_error",
+      message: "scanning failed: scanner broke",
+      hash: "hash-big.txt",
+    });
+    expect(report.totals).toMatchObject({ chunks: 5, skipped: 1 });
+    // z.txt's placeholders follow a.txt's: big.txt's were taken back out of the vault.
+    expect(vault.get()).toEqual([
+      ["[REDACTED_EMAIL_ADDRESS_1]", "a.txt-person0@example.com"],
+      ["[REDACTED_EMAIL_ADDRESS_2]", "a.txt-person1@example.com"],
+      ["[REDACTED_EMAIL_ADDRESS_3]", "a.txt-person2@example.com"],
+      ["[REDACTED_EMAIL_ADDRESS_4]", "z.txt-person0@example.com"],
+      ["[REDACTED_EMAIL_ADDRESS_5]", "z.txt-person1@example.com"],
+    ]);
+    expect(chunks.at(-1)?.page_content).toBe("z.txt chunk 1 mail [REDACTED_EMAIL_ADDRESS_5]");
+    expect(outFiles.sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.json"]);
+  });
+});
