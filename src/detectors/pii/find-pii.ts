@@ -1,3 +1,4 @@
+import { allMatches } from "../text-features/all-matches.js";
 import type { PiiEntityType, PiiMatch } from "./entity-types.js";
 import { loadNameLexicon, type NameLexicon } from "./name-lexicon.js";
 import { patternRecognizers } from "./pattern-recognizers.js";
@@ -58,7 +59,7 @@ function findByPatterns(
     const { hint } = recognizer;
     if (hint !== undefined && !(typeof hint === "string" ? text.includes(hint) : hint.test(text)))
       continue;
-    for (const match of text.matchAll(recognizer.pattern)) {
+    for (const match of allMatches(recognizer.pattern, text)) {
       const value = match[0];
       const context = text.slice(Math.max(0, match.index - contextWindow), match.index);
       const score = recognizer.score(value, context);

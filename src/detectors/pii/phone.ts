@@ -1,4 +1,5 @@
 import type { CountryCode, PhoneNumber } from "libphonenumber-js";
+import { allMatches } from "../text-features/all-matches.js";
 import type { PiiMatch } from "./entity-types.js";
 
 /** The part of libphonenumber-js the recognizer uses (injected so it can be loaded lazily). */
@@ -82,7 +83,7 @@ export function findPhoneNumbers(
   regions: readonly CountryCode[] = defaultPhoneRegions,
 ): PiiMatch[] {
   const found: PiiMatch[] = [];
-  for (const match of text.matchAll(candidatePattern)) {
+  for (const match of allMatches(candidatePattern, text)) {
     const candidate = match[0].trimEnd();
     const digits = digitCount(candidate);
     if (digits < 7 || digits > 15 || datePattern.test(candidate)) continue;

@@ -1,3 +1,4 @@
+import { allMatches } from "./all-matches.js";
 /** Digits and symbols used as letters inside words ("1gn0r3" → "ignore"). */
 export const leetspeak: Readonly<Record<string, string>> = {
   "0": "o",
@@ -91,7 +92,7 @@ function foldToken(token: string): string {
 export function foldLeetspeak(text: string): string {
   let out = "";
   let copied = 0;
-  for (const match of text.matchAll(leetChar)) {
+  for (const match of allMatches(leetChar, text)) {
     if (match.index < copied) continue;
     const start = tokenStart(text, match.index);
     const end = tokenEnd(text, match.index);
