@@ -36,13 +36,19 @@ export function gatewayCommand(): Command {
     .action(
       action(async (options: GatewayCliOptions) => {
         // Loaded on use, so that other commands and `--help` do not load the gateway.
-        const [{ createLogger }, { loadGatewayConfig }, { createGateway }, youngGeneration] =
-          await Promise.all([
-            import("../../src/common/logger.js"),
-            import("../../src/gateway/config/load.js"),
-            import("../../src/gateway/create-gateway.js"),
-            import("../../src/gateway/server/young-generation.js"),
-          ]);
+        const [
+          { createLogger },
+          { loadGatewayConfig },
+          { createGateway },
+          youngGeneration,
+          { collectStartGarbage },
+        ] = await Promise.all([
+          import("../../src/common/logger.js"),
+          import("../../src/gateway/config/load.js"),
+          import("../../src/gateway/create-gateway.js"),
+          import("../../src/gateway/server/young-generation.js"),
+          import("../../src/gateway/server/start-garbage.js"),
+        ]);
         youngGeneration.capYoungGeneration();
         youngGeneration.scavengeOnMainThread();
         const logger = createLogger({
@@ -57,6 +63,7 @@ export function gatewayCommand(): Command {
         const gateway = await createGateway({ config, logger, env: process.env });
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
+        collectStartGarbage();
         const signal = await shutdown;
         logger.info({ signal }, "gateway stopping");
         await gateway.close();

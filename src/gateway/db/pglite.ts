@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.js";
+import { keyStoreBundle } from "./pglite-bundle.js";
 import { hasPGliteCluster, initPGliteDataDir } from "./pglite-initdb.js";
 
 /**
@@ -57,7 +58,8 @@ export function preferSmallWasmCode(): void {
 
 /**
  * Open an embedded PGlite database in `dataDir` (created if missing, its initdb run in a child
- * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory).
+ * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory). On a data
+ * dir, PGlite gets only the files of its bundle a key store reads ({@link keyStoreBundle}).
  *
  * @example
  * const db = await openPGliteDatabase("./.ragguard/gateway-db");
@@ -66,5 +68,7 @@ export async function openPGliteDatabase(dataDir: string): Promise<Database> {
   if (dataDir === "memory") return wrapPGlite(new PGlite({ startParams }));
   await mkdir(dataDir, { recursive: true });
   if (!(await hasPGliteCluster(dataDir))) await initPGliteDataDir(dataDir);
-  return wrapPGlite(new PGlite(dataDir, { startParams }), `pglite://${dataDir}`);
+  const fsBundle = await keyStoreBundle();
+  const options = fsBundle === undefined ? { startParams } : { startParams, fsBundle };
+  return wrapPGlite(new PGlite(dataDir, options), `pglite://${dataDir}`);
 }

@@ -22,6 +22,17 @@ function logsInfo(logger: Logger): boolean {
 /** Largest request body: OpenAI's 25 MB audio limit plus multipart overhead. */
 const bodyLimit = 26 * 1024 * 1024;
 
+/**
+ * The schema compilers fastify would build from a route's JSON schema. No gateway route has one
+ * (zod checks the bodies), and without compilers of its own fastify loads ajv and
+ * fast-json-stringify at start (about 1 MB of heap) for nothing; these refuse a schema instead.
+ */
+function noSchemaCompiler(): () => never {
+  return () => {
+    throw new Error("gateway routes take no JSON schema (bodies are checked with zod)");
+  };
+}
+
 /** Build the fastify app with every gateway route; no network I/O until it listens. */
 export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
   // requestTimeout: a request must arrive whole within 300 s (node's default; fastify's is none).
@@ -30,6 +41,9 @@ export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
     bodyLimit,
     return503OnClosing: true,
     requestTimeout: 300_000,
+    schemaController: {
+      compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler },
+    },
     // 408/431/400 raised before routing get the OpenAI error shape too.
     clientErrorHandler: createClientErrorHandler(({ status, message }) =>
       toOpenAIErrorBody(status, message, { code: `http_${status}` }),

@@ -23,6 +23,12 @@ describe("embedded PGlite database on disk", () => {
       expect(buffers?.shared_buffers).toBe("1MB");
       const [connections] = await first.query<{ max_connections: string }>("SHOW max_connections");
       expect(connections?.max_connections).toBe("1");
+      // The time-zone data is among the bundle files kept (see keyStoreBundle).
+      await first.query("SET TimeZone = 'Europe/Paris'");
+      const [zone] = await first.query<{ offset: string }>(
+        "SELECT to_char(TIMESTAMPTZ '2024-01-15 12:00:00+00', 'HH24') AS offset",
+      );
+      expect(zone?.offset).toBe("13");
     } finally {
       await first.close();
     }
