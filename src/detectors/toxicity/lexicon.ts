@@ -94,10 +94,23 @@ export function compileLexicon(data: LexiconData): Lexicon {
     list.push(term);
     byInitial.set(term[0]!, list);
   }
+  const squeezedLookups = new Map<string, [string, Entry] | null>();
   const lookup = (word: string): [string, Entry] | undefined => {
     const entry = terms.get(word);
     if (entry) return [word, entry];
     if (!hasDoubled(word)) return undefined;
+    // Words with a doubled letter are looked up squeezed; most are common words ("all", "will")
+    // that match nothing, so the answers for short words are remembered (up to a bound).
+    const known = squeezedLookups.get(word);
+    if (known !== undefined) return known ?? undefined;
+    const found = lookupSqueezed(word);
+    if (word.length <= maxRememberedLength) {
+      if (squeezedLookups.size >= maxRememberedLookups) squeezedLookups.clear();
+      squeezedLookups.set(word, found ?? null);
+    }
+    return found;
+  };
+  const lookupSqueezed = (word: string): [string, Entry] | undefined => {
     for (const form of [squeezeRuns(word, 2), squeezeRuns(word, 1)]) {
       const squeezed = terms.get(form);
       if (squeezed) return [form, squeezed];
@@ -222,6 +235,10 @@ function matchPhrase(
   }
   return undefined;
 }
+
+/** Squeezed lookups remembered per lexicon, and the longest word remembered. */
+const maxRememberedLookups = 4096;
+const maxRememberedLength = 12;
 
 /** Longest lexicon phrase matched, in words. */
 const maxPhraseWords = 4;

@@ -63,4 +63,15 @@ describe("toxicity lexicon", () => {
   it("does not match inside ordinary words", () => {
     expect(find("shitake mushrooms and a classic assessment")).toEqual([]);
   });
+
+  it("answers squeezed lookups the same when they are remembered, and after forgetting them", () => {
+    const text = "fuuuck all the shhiit, sllluttt and well well fuuuck";
+    const first = find(text);
+    expect(first.map((hit) => hit.term)).toEqual(["fuck", "shit", "slut", "fuck"]);
+    expect(find(text)).toEqual(first);
+    // Thousands of distinct doubled words overflow the remembered answers, which start again.
+    const filler = Array.from({ length: 5000 }, (_, index) => `zz${index.toString(36)}`).join(" ");
+    expect(find(filler)).toEqual([]);
+    expect(find(text)).toEqual(first);
+  });
 });
