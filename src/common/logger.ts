@@ -71,6 +71,15 @@ export function createLogger(options: CreateLoggerOptions = {}): pino.Logger {
   );
 }
 
+/**
+ * Whether `logger` writes info lines now: a pino logger says so (`isLevelEnabled`); any other
+ * logger is assumed to.
+ */
+export function writesInfo(logger: Logger): boolean {
+  const check = (logger as { isLevelEnabled?: unknown }).isLevelEnabled;
+  return typeof check === "function" ? check.call(logger, "info") === true : true;
+}
+
 /** A logger that drops everything (tests, `--quiet`). */
 export const silentLogger: Logger = {
   debug() {},

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Registry } from "prom-client";
 import { AppError, ConfigError } from "../../common/errors.js";
-import type { Logger } from "../../common/logger.js";
+import { writesInfo } from "../../common/logger.js";
 import type { Caller } from "../auth/authenticate.js";
 import type { GuardMode } from "../config/schema.js";
 import type { BeforeProviderCall, CallbackFactory, ProviderCallContext } from "../hooks.js";
@@ -33,15 +33,6 @@ function keyEnablesGuard(caller: Caller): boolean {
 function requestEnablesGuard(body: Record<string, unknown>): boolean {
   const metadata = body.metadata as { permissions?: { enable_guard_check?: unknown } } | undefined;
   return metadata?.permissions?.enable_guard_check === true;
-}
-
-/**
- * Whether `logger` writes info lines: a pino logger says so; any other logger is assumed to.
- * Asked per check, so that a level changed at run time is seen.
- */
-function logsInfo(logger: Logger): boolean {
-  const check = (logger as { isLevelEnabled?: unknown }).isLevelEnabled;
-  return typeof check === "function" ? check.call(logger, "info") === true : true;
 }
 
 /** Whether `guard_mode` asks for a check of this call (rules 1–3 of the spec). */
@@ -99,7 +90,7 @@ export const guardModerations: CallbackFactory = (deps) => {
     }
     metrics.record(verdict.is_valid ? "valid" : "invalid", (performance.now() - started) / 1000);
     // The line carries the whole sanitized prompt: serialise it only when it will be written.
-    if (logsInfo(ctx.logger)) {
+    if (writesInfo(ctx.logger)) {
       ctx.logger.info(
         { route: ctx.route, model: ctx.model },
         `${guardLogPrefix}${JSON.stringify(verdict)}`,

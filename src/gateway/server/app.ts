@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { createClientErrorHandler } from "../../common/client-error.js";
-import type { Logger } from "../../common/logger.js";
+import { writesInfo } from "../../common/logger.js";
 import { BadRequestError } from "../errors.js";
 import { registerKeyRoutes } from "../routes/key-routes.js";
 import { registerMessagesRoute } from "../routes/messages-route.js";
@@ -9,15 +9,6 @@ import { registerServiceRoutes } from "../routes/service-routes.js";
 import { toOpenAIErrorBody } from "../translate/errors.js";
 import type { GatewayDeps } from "./deps.js";
 import { createErrorHandler } from "./error-handler.js";
-
-/**
- * Whether `logger` writes info lines: a pino logger says so (its level as set when the gateway
- * is built); any other logger is assumed to.
- */
-function logsInfo(logger: Logger): boolean {
-  const check = (logger as { isLevelEnabled?: unknown }).isLevelEnabled;
-  return typeof check === "function" ? check.call(logger, "info") === true : true;
-}
 
 /** Largest request body: OpenAI's 25 MB audio limit plus multipart overhead. */
 const bodyLimit = 26 * 1024 * 1024;
@@ -61,9 +52,9 @@ export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
       code: "not_found",
     });
   });
-  // The access log; no hook at all when the logger drops info lines (a hook per response costs
-  // more than the line's check).
-  if (logsInfo(deps.logger)) {
+  // The access log; no hook at all when the logger drops info lines when the app is built (a hook
+  // per response costs more than the line's check), so a level lowered to info later gets none.
+  if (writesInfo(deps.logger)) {
     app.addHook("onResponse", async (request, reply) => {
       // The query string is left out: /key/info?key=… carries a key.
       deps.logger.info(
