@@ -31,59 +31,60 @@ class BucketCountTable implements BucketCounts {
   private slots = initialSlots;
   private shift = 32 - Math.log2(initialSlots);
   /**
-   * Bucket + 1 stored in each slot, 0 for an empty one: {@link reset} empties the slots the text
-   * used (listed in `order`), so no per-slot generation stamp has to be loaded and compared.
+   * Per slot, two cells side by side (one cache line holds both): bucket + 1, 0 for an empty
+   * slot, then the bucket's count. {@link reset} empties the slots the text used (listed in
+   * `order`), so no per-slot generation stamp has to be loaded and compared.
    */
-  private keys = new Uint32Array(initialSlots);
-  private counts = new Uint32Array(initialSlots);
-  /** Slots in the order their buckets first occurred in the current text. */
-  private order = new Uint32Array(initialSlots >>> 1);
+  private cells = new Int32Array(initialSlots * 2);
+  /** The cell index (twice the slot) of each bucket, in the order buckets first occurred. */
+  private order = new Int32Array(initialSlots >>> 1);
   private used = 0;
 
-  private slotOf(bucket: number): number {
-    const keys = this.keys;
-    const mask = this.slots - 1;
+  /** Index of the key cell of `bucket`'s slot, or of the empty slot where it would go. */
+  private cellOf(bucket: number): number {
+    const cells = this.cells;
+    const mask = (this.slots - 1) << 1;
     const key = bucket + 1;
-    let slot = Math.imul(bucket, 0x9e3779b1) >>> this.shift;
-    let stored = keys[slot]!;
-    while (stored !== 0 && stored !== key) {
-      slot = (slot + 1) & mask;
-      stored = keys[slot]!;
+    let cell = (Math.imul(bucket, 0x9e3779b1) >>> this.shift) << 1;
+    let stored = cells[cell]!;
+    while (stored !== key && stored !== 0) {
+      cell = (cell + 2) & mask;
+      stored = cells[cell]!;
     }
-    return slot;
+    return cell;
   }
 
   private grow(): void {
-    const previous = { keys: this.keys, counts: this.counts, order: this.order, used: this.used };
+    const previous = { cells: this.cells, order: this.order, used: this.used };
     this.slots *= 2;
     this.shift -= 1;
-    this.keys = new Uint32Array(this.slots);
-    this.counts = new Uint32Array(this.slots);
-    this.order = new Uint32Array(this.slots >>> 1);
+    this.cells = new Int32Array(this.slots * 2);
+    this.order = new Int32Array(this.slots >>> 1);
     for (let position = 0; position < previous.used; position += 1) {
       const old = previous.order[position]!;
-      const slot = this.slotOf(previous.keys[old]! - 1);
-      this.keys[slot] = previous.keys[old]!;
-      this.counts[slot] = previous.counts[old]!;
-      this.order[position] = slot;
+      const cell = this.cellOf(previous.cells[old]! - 1);
+      this.cells[cell] = previous.cells[old]!;
+      this.cells[cell + 1] = previous.cells[old + 1]!;
+      this.order[position] = cell;
     }
   }
 
   reset(): void {
-    const { keys, order, used } = this;
-    for (let position = 0; position < used; position += 1) keys[order[position]!] = 0;
+    const { cells, order, used } = this;
+    for (let position = 0; position < used; position += 1) cells[order[position]!] = 0;
     this.used = 0;
   }
 
   visit(bucket: number): void {
-    const slot = this.slotOf(bucket);
-    if (this.keys[slot] !== 0) {
-      this.counts[slot]! += 1;
+    const cell = this.cellOf(bucket);
+    const cells = this.cells;
+    if (cells[cell] !== 0) {
+      cells[cell + 1]! += 1;
       return;
     }
-    this.keys[slot] = bucket + 1;
-    this.counts[slot] = 1;
-    this.order[this.used] = slot;
+    cells[cell] = bucket + 1;
+    cells[cell + 1] = 1;
+    this.order[this.used] = cell;
     this.used += 1;
     if (this.used === this.order.length) this.grow();
   }
@@ -93,14 +94,14 @@ class BucketCountTable implements BucketCounts {
   }
 
   margin(model: Pick<LinearModel, "bias" | "weights">): number {
-    const { order, counts, keys, used } = this;
+    const { order, cells, used } = this;
     let dot = 0;
     let norm = 0;
     for (let position = 0; position < used; position += 1) {
-      const slot = order[position]!;
-      const count = counts[slot]!;
+      const cell = order[position]!;
+      const count = cells[cell + 1]!;
       const value = count < 64 ? logValue[count]! : 1 + Math.log(count);
-      dot += model.weights[keys[slot]! - 1]! * value;
+      dot += model.weights[cells[cell]! - 1]! * value;
       norm += value * value;
     }
     return model.bias + (norm > 0 ? dot / Math.sqrt(norm) : 0);
