@@ -4,7 +4,7 @@ import type { TextClassifier } from "../classifier.js";
 import type { LinearModel } from "../text-features/linear-model.js";
 import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
 import { loadWeightsFile } from "./load-weights.js";
-import { createModelScorer, parseToxicityModel } from "./model.js";
+import { createModelScorer, modelIdentityWords, parseToxicityModel } from "./model.js";
 import { foldText, splitTokens } from "./normalize.js";
 import { combineScore } from "./score.js";
 import {
@@ -14,6 +14,7 @@ import {
   type ToxicitySignals,
 } from "./signals.js";
 import { splitForScoring } from "./split.js";
+import { compileWordFacts } from "./word-facts.js";
 
 /** Id of the built-in detector, shown in logs and eval output. */
 export const builtinToxicityId = "builtin-toxicity-v1";
@@ -61,10 +62,12 @@ export function createToxicityDetector(parts: ToxicityDetectorParts = {}): Toxic
   const useRules = parts.rules ?? true;
   const scoreModel = model ? createModelScorer(model) : undefined;
   const isKnown = (word: string): boolean => lexicon.has(word) || lists.known.has(word);
+  const wordFacts = compileWordFacts(modelIdentityWords, lists.ruleStarts, lexicon);
   const explainPiece = (piece: string): ToxicityExplanation => {
     const tokens = lexicon.unmask(splitTokens(piece, isKnown));
-    const probability = scoreModel?.(tokens);
-    const signals = computeSignals(tokens, piece, lexicon, lists);
+    const facts = wordFacts?.of(tokens.words);
+    const probability = scoreModel?.(tokens, facts);
+    const signals = computeSignals(tokens, piece, lexicon, lists, facts);
     const score = useRules ? combineScore(signals, probability) : (probability ?? 0);
     return { score, model: probability ?? 0, signals, piece };
   };

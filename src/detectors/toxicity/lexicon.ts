@@ -50,7 +50,13 @@ export interface LexiconHit {
 /** A compiled lexicon: exact lookups plus masked-word matching (`f*ck`). */
 export interface Lexicon {
   readonly size: number;
-  find(tokens: Tokens): LexiconHit[];
+  /** The hits in `tokens`; with `facts` (see `word-facts.ts`), each word's lexicon facts are read from there. */
+  find(
+    tokens: Tokens,
+    facts?: readonly ({ readonly lexicon: KnownWord | undefined } | undefined)[],
+  ): LexiconHit[];
+  /** Every word the lexicon knows something of (a term, or the start of a longer term). */
+  knownWords(): Iterable<[string, KnownWord]>;
   has(term: string): boolean;
   /** Replace masked words (`f*ck`) by the lexicon term they hide, when one fits. */
   unmask(tokens: Tokens): Tokens;
@@ -95,8 +101,10 @@ export function compileLexicon(data: LexiconData): Lexicon {
     byInitial.set(term[0]!, list);
   }
   const squeezedLookups = new Map<string, [string, Entry] | null>();
-  const lookup = (word: string): [string, Entry] | undefined => {
-    const entry = terms.get(word);
+  /** The term `word` is, stretched or not. */
+  const lookup = (word: string): [string, Entry] | undefined => lookupWith(word, terms.get(word));
+  /** {@link lookup} for a word whose own entry (if any) is already known. */
+  const lookupWith = (word: string, entry: Entry | undefined): [string, Entry] | undefined => {
     if (entry) return [word, entry];
     if (!hasDoubled(word)) return undefined;
     // Words with a doubled letter are looked up squeezed; most are common words ("all", "will")
@@ -117,7 +125,7 @@ export function compileLexicon(data: LexiconData): Lexicon {
     }
     return undefined;
   };
-  const starts = phraseStarts(terms.keys());
+  const vocabulary = compileVocabulary(terms, phraseStarts(terms.keys()));
   const prefixes = squeezedPrefixes(terms.keys());
   const longestTerm = Math.max(0, ...[...terms.keys()].map((term) => term.length));
   const matchMasked = (word: string): [string, Entry] | undefined => {
@@ -155,11 +163,13 @@ export function compileLexicon(data: LexiconData): Lexicon {
               return found ? found[0] : word;
             }),
           },
-    find({ words, masked }) {
+    knownWords: () => vocabulary.entries(),
+    find({ words, masked }, facts) {
       const hits: LexiconHit[] = [];
       for (let index = 0; index < words.length; index += 1) {
         const word = words[index]!;
-        const phrase = starts.has(word)
+        const known = facts === undefined ? vocabulary.get(word) : facts[index]?.lexicon;
+        const phrase = known?.startsTerm
           ? matchPhrase(words, index, lookup, longestTerm, prefixes)
           : undefined;
         if (phrase) {
@@ -168,12 +178,33 @@ export function compileLexicon(data: LexiconData): Lexicon {
           continue;
         }
         const hidden = masked[index]! && maskPattern.test(word);
-        const found = hidden ? matchMasked(word) : lookup(word);
+        const found = hidden ? matchMasked(word) : lookupWith(word, known?.entry);
         if (found) hits.push(toHit(found[0], found[1], index, 1, masked[index]!));
       }
       return hits;
     },
   };
+}
+
+/** What the lexicon knows of one word: its entry, and whether a longer term starts with it. */
+export interface KnownWord {
+  readonly entry: Entry | undefined;
+  readonly startsTerm: boolean;
+}
+
+/**
+ * Every term and term start with what the lexicon knows of it, so a token costs one map lookup
+ * (most tokens are in neither).
+ */
+function compileVocabulary(
+  terms: ReadonlyMap<string, Entry>,
+  starts: ReadonlySet<string>,
+): Map<string, KnownWord> {
+  const out = new Map<string, KnownWord>();
+  for (const [term, entry] of terms) out.set(term, { entry, startsTerm: starts.has(term) });
+  for (const start of starts)
+    if (!out.has(start)) out.set(start, { entry: undefined, startsTerm: true });
+  return out;
 }
 
 /** First words of multi-word terms, and prefixes of one-word terms (`mother` of `motherfucker`). */

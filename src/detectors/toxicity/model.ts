@@ -14,8 +14,12 @@ import {
 } from "../text-features/token-codes.js";
 import type { NormalizedToken, Tokens } from "./normalize.js";
 import { identityWords } from "./terms.js";
+import type { WordFacts } from "./word-facts.js";
 
 const identity = new Set(identityWords);
+
+/** The identity words {@link modelWords} leaves out. */
+export const modelIdentityWords: ReadonlySet<string> = identity;
 const personNouns = new Set([
   "people",
   "person",
@@ -32,14 +36,19 @@ const personNouns = new Set([
 /**
  * The words the toxicity model sees: de-obfuscated tokens, with identity words (and their
  * article and the noun after them) left out, so the model cannot learn that an identity is
- * toxic; identity-directed abuse is the rules' job.
+ * toxic; identity-directed abuse is the rules' job. With `facts` (see `word-facts.ts`), each
+ * word's identity flag is read from its facts instead of looked up.
  */
-export function modelWords(words: readonly string[]): string[] {
+export function modelWords(
+  words: readonly string[],
+  facts?: readonly ({ readonly identity: boolean } | undefined)[],
+): string[] {
   const kept: string[] = [];
   let afterIdentity = false;
-  for (const word of words) {
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
     if (afterIdentity && personNouns.has(word)) continue;
-    afterIdentity = identity.has(word);
+    afterIdentity = facts === undefined ? identity.has(word) : facts[index]?.identity === true;
     if (!afterIdentity) {
       kept.push(word);
       continue;
@@ -68,13 +77,15 @@ export function predictModel(model: LinearModel, tokens: readonly NormalizedToke
  * detector's hot path). The model words go to the featurizer's token codes one by one: a space
  * ends every token, so they are the codes of the joined text, without joining it.
  */
-export function createModelScorer(model: LinearModel): (tokens: Tokens) => number {
+export function createModelScorer(
+  model: LinearModel,
+): (tokens: Tokens, facts?: readonly (WordFacts | undefined)[]) => number {
   const counts = createBucketCounts();
   const codes = createTokenCodes();
   const buffer = createFeatureBuffer();
-  return ({ words }) => {
+  return ({ words }, facts) => {
     if (words.length === 0) return 0;
-    const kept = modelWords(words);
+    const kept = modelWords(words, facts);
     let size = 0;
     for (const word of kept) size += word.length + 1;
     beginTokenCodes(codes, size);

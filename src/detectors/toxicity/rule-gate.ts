@@ -23,6 +23,8 @@ type RuleFamily = keyof typeof RuleStart;
 /** Word -> bits of the rule families one of whose phrases starts with that word. */
 export interface RuleStarts {
   get(word: string): number | undefined;
+  /** Every word that starts a phrase of some family (a gate switched off may not list them). */
+  keys?(): Iterable<string>;
 }
 
 /** Every family bit: a {@link RuleStarts} that lets every rule run (the gate switched off). */
@@ -42,9 +44,20 @@ export function compileRuleStarts(
   return out;
 }
 
-/** The families (OR of {@link RuleStart} bits) whose phrases may start somewhere in `words`. */
-export function ruleFamiliesIn(words: readonly string[], starts: RuleStarts): number {
+/**
+ * The families (OR of {@link RuleStart} bits) whose phrases may start somewhere in `words`;
+ * with `facts` (see `word-facts.ts`), from each word's facts instead of a lookup per word.
+ */
+export function ruleFamiliesIn(
+  words: readonly string[],
+  starts: RuleStarts,
+  facts?: readonly ({ readonly families: number } | undefined)[],
+): number {
   let found = 0;
+  if (facts !== undefined) {
+    for (let index = 0; index < words.length; index += 1) found |= facts[index]?.families ?? 0;
+    return found;
+  }
   for (let index = 0; index < words.length; index += 1) found |= starts.get(words[index]!) ?? 0;
   return found;
 }

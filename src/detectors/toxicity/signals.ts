@@ -13,6 +13,7 @@ import {
 import { findPhrases } from "./phrases.js";
 import { RuleStart, ruleFamiliesIn } from "./rule-gate.js";
 import type { SignalLists } from "./signal-lists.js";
+import type { WordFacts } from "./word-facts.js";
 
 export { compileSignalLists, type SignalLists } from "./signal-lists.js";
 
@@ -57,9 +58,10 @@ export function computeSignals(
   folded: string,
   lexicon: Lexicon,
   lists: SignalLists,
+  facts?: readonly (WordFacts | undefined)[],
 ): ToxicitySignals {
   const { words, starts } = tokens;
-  const families = ruleFamiliesIn(words, lists.ruleStarts);
+  const families = ruleFamiliesIn(words, lists.ruleStarts, facts);
   const may = (family: number): boolean => (families & family) !== 0;
   let quoted: [number, number][] | undefined;
   const isQuoted = (index: number): boolean => {
@@ -83,7 +85,7 @@ export function computeSignals(
     identitySpans.length > 0 ? findGroupAbuse(words, lists, isQuoted, identitySpans) : noGroupAbuse;
   const inExcusedStatement = (index: number): boolean =>
     group.excusedSpans.some(([start, end]) => index >= start && index < end);
-  const hits = lexicon.find(tokens);
+  const hits = lexicon.find(tokens, facts);
   if (hits.length > 0) {
     const framed =
       (may(RuleStart.reporting) && hasAny(words, lists.reporting)) ||

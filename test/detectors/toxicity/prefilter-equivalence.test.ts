@@ -6,6 +6,7 @@ import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { compileLexicon, lexiconDataSchema } from "../../../src/detectors/toxicity/lexicon.js";
 import { loadWeightsFile } from "../../../src/detectors/toxicity/load-weights.js";
+import { modelIdentityWords, modelWords } from "../../../src/detectors/toxicity/model.js";
 import { foldText, splitTokens } from "../../../src/detectors/toxicity/normalize.js";
 import {
   allRuleFamilies,
@@ -18,6 +19,7 @@ import {
   type SignalLists,
 } from "../../../src/detectors/toxicity/signals.js";
 import { splitForScoring } from "../../../src/detectors/toxicity/split.js";
+import { compileWordFacts } from "../../../src/detectors/toxicity/word-facts.js";
 import { functionalCases } from "./functional-cases.js";
 
 const repoRoot = new URL("../../../", import.meta.url).pathname;
@@ -138,5 +140,35 @@ describe("toxicity prefilters", () => {
     const isAscii = (text: string): boolean => [...text].every((char) => char.charCodeAt(0) < 128);
     for (const text of [...texts.filter(isAscii), ...ascii])
       expect(foldText(text)).toBe(reference(text));
+  });
+});
+
+describe("toxicity word facts", () => {
+  it("give the model words, lexicon hits and signals of looking each word up", () => {
+    const table = compileWordFacts(modelIdentityWords, gated.ruleStarts, lexicon);
+    expect(table).not.toBeNull();
+    let identityWords = 0;
+    let hits = 0;
+    for (const text of equivalenceTexts()) {
+      for (const piece of splitForScoring(foldText(text))) {
+        const tokens = lexicon.unmask(splitTokens(piece));
+        const facts = table!.of(tokens.words);
+        expect(modelWords(tokens.words, facts)).toEqual(modelWords(tokens.words));
+        const found = lexicon.find(tokens, facts);
+        expect(found).toEqual(lexicon.find(tokens));
+        expect(computeSignals(tokens, piece, lexicon, gated, facts)).toEqual(
+          computeSignals(tokens, piece, lexicon, gated),
+        );
+        identityWords += facts.filter((fact) => fact?.identity).length;
+        hits += found.length;
+      }
+    }
+    // The corpus must hold identity words and lexicon terms, or the comparison proves little.
+    expect(identityWords).toBeGreaterThan(100);
+    expect(hits).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("are not compiled for a rule gate that cannot list its words", () => {
+    expect(compileWordFacts(modelIdentityWords, ungated.ruleStarts, lexicon)).toBeNull();
   });
 });
