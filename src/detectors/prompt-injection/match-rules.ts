@@ -80,8 +80,11 @@ function compileGates(regexes: readonly RegExp[]): {
     }
     return id;
   };
+  // Shortest clause first: a text fails most gates, and reads a clause it fails whole.
   const gates = regexes.map((regex) =>
-    [...requiredLiterals(regex), ...whitespaceRunClauses(regex)].map((clause) => clause.map(idOf)),
+    [...requiredLiterals(regex), ...whitespaceRunClauses(regex)]
+      .map((clause) => clause.map(idOf))
+      .sort((left, right) => left.length - right.length),
   );
   return { gates, prefilter: createLiteralScanner([...ids.keys()]) };
 }
