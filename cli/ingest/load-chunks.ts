@@ -28,16 +28,22 @@ export const chunkRecordSchema = z.object({
 });
 export type ChunkRecord = z.infer<typeof chunkRecordSchema>;
 
+/** A file whose content has the hash an earlier run finished it with: not loaded again. */
+export const unchangedLoadSchema = z.object({ kind: z.literal("unchanged"), hash: z.string() });
+
+/** A file that could not be read or parsed, and why. */
+export const skippedLoadSchema = z.object({
+  kind: z.literal("skipped"),
+  bytes: z.number(),
+  hash: z.string().optional(),
+  reason: z.string(),
+  message: z.string(),
+});
+
 /** What loading one file gave: its chunks, "unchanged since the last run", or why it was skipped. */
 export const fileLoadSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("unchanged"), hash: z.string() }),
-  z.object({
-    kind: z.literal("skipped"),
-    bytes: z.number(),
-    hash: z.string().optional(),
-    reason: z.string(),
-    message: z.string(),
-  }),
+  unchangedLoadSchema,
+  skippedLoadSchema,
   z.object({
     kind: z.literal("loaded"),
     hash: z.string(),

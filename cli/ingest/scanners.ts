@@ -12,7 +12,12 @@ import {
   loadedHeaderSchema,
 } from "./chunk-scanner.js";
 import { createIngestPool } from "./ingest-pool.js";
-import type { ChunkRecord, LoadSettings } from "./load-chunks.js";
+import {
+  type ChunkRecord,
+  type LoadSettings,
+  skippedLoadSchema,
+  unchangedLoadSchema,
+} from "./load-chunks.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
 /**
@@ -49,14 +54,8 @@ const arrayOf = <T>() => z.custom<T[]>((value) => Array.isArray(value));
 
 /** A worker's answer to a file task, checked where it crosses the thread boundary. */
 const workerFileOutcomeSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("unchanged"), hash: z.string() }),
-  z.object({
-    kind: z.literal("skipped"),
-    bytes: z.number(),
-    hash: z.string().optional(),
-    reason: z.string(),
-    message: z.string(),
-  }),
+  unchangedLoadSchema,
+  skippedLoadSchema,
   z.object({
     kind: z.literal("scanned"),
     header: loadedHeaderSchema,

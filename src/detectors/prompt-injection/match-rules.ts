@@ -1,4 +1,8 @@
-import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
+import {
+  createLiteralScanner,
+  type LiteralScanner,
+  passesGate,
+} from "../text-features/literal-scan.js";
 import { requiredLiterals } from "../text-features/required-literals.js";
 import { whitespaceRunClauses } from "../text-features/whitespace-run-clauses.js";
 import {
@@ -110,20 +114,6 @@ export function compileRules(
     dampingFactor,
     prefilter,
   };
-}
-
-/** True when `found` has a literal of every clause of `gate`. */
-function passesGate(gate: readonly (readonly number[])[], found: Uint8Array): boolean {
-  for (const clause of gate) {
-    let any = false;
-    for (const id of clause)
-      if (found[id] === 1) {
-        any = true;
-        break;
-      }
-    if (!any) return false;
-  }
-  return true;
 }
 
 /** `.`, `?`, a line break, or a `!` that does not open `<!--` or `![`. */

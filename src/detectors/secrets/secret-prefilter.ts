@@ -1,4 +1,8 @@
-import { createLiteralScanner, type LiteralScanner } from "../text-features/literal-scan.js";
+import {
+  createLiteralScanner,
+  type LiteralScanner,
+  passesGate,
+} from "../text-features/literal-scan.js";
 import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
 
 /**
@@ -33,20 +37,6 @@ export function caseFoldedLiterals(pattern: RegExp): RequiredLiterals {
   return clauses.every((clause) => clause.every(isAscii)) ? clauses : [];
 }
 
-/** True when `found` holds a literal of every clause of `gate`. */
-function passes(gate: readonly (readonly number[])[], found: Uint8Array): boolean {
-  for (const clause of gate) {
-    let any = false;
-    for (const id of clause)
-      if (found[id] === 1) {
-        any = true;
-        break;
-      }
-    if (!any) return false;
-  }
-  return true;
-}
-
 /**
  * Compile the prefilter of `patterns` (in their order). Literals are compared ignoring ASCII
  * case for every pattern, which only weakens a case-sensitive pattern's gate (it may run
@@ -77,7 +67,7 @@ export function createSecretPrefilter(patterns: readonly RegExp[]): SecretPrefil
       const found = new Uint8Array(ids.size);
       scanner?.scan(text, found);
       const may: boolean[] = [];
-      for (const gate of gates) may.push(passes(gate, found));
+      for (const gate of gates) may.push(passesGate(gate, found));
       return may;
     },
   };

@@ -130,3 +130,20 @@ export function createLiteralScanner(
     },
   };
 }
+
+/**
+ * A gate over a scan's `found` flags: each clause lists literal ids, one of which must be found.
+ * True when `found` holds a literal of every clause of `gate`.
+ */
+export function passesGate(gate: readonly (readonly number[])[], found: Uint8Array): boolean {
+  for (const clause of gate) {
+    let any = false;
+    for (const id of clause)
+      if (found[id] === 1) {
+        any = true;
+        break;
+      }
+    if (!any) return false;
+  }
+  return true;
+}
