@@ -57,6 +57,33 @@ export async function writeFileAtomic(
 /** Characters gathered before they are written to the file. */
 const flushChars = 64 * 1024;
 
+/** The one call of a `FileHandle` that {@link writeAllAt} makes. */
+export interface PositionalWriter {
+  write(
+    data: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesWritten: number }>;
+}
+
+/**
+ * Write all of `data` at `position`: one `write` may take only part of it (a disk filling up
+ * takes what fits before it fails), and a short write left unnoticed would lose the tail of the
+ * output once the file is renamed into place.
+ */
+export async function writeAllAt(
+  file: PositionalWriter,
+  data: Buffer,
+  position: number,
+): Promise<void> {
+  for (let done = 0; done < data.length; ) {
+    const { bytesWritten } = await file.write(data, done, data.length - done, position + done);
+    if (bytesWritten <= 0) throw new Error(`short write: ${done} of ${data.length} bytes written`);
+    done += bytesWritten;
+  }
+}
+
 /** Where a line writer stood: {@link AtomicLineWriter.rollback} returns to it. */
 export interface LineMark {
   readonly bytes: number;
@@ -109,9 +136,7 @@ export function openLineWriter(path: string): AtomicLineWriter {
       bytes += data.length;
       pending = [];
       pendingChars = 0;
-      writes = writes.then(async () => {
-        await (await handle).write(data, 0, data.length, position);
-      });
+      writes = writes.then(async () => writeAllAt(await handle, data, position));
     }
     return writes;
   };

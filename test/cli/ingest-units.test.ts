@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   openLineWriter,
   removeStaleTempFiles,
+  writeAllAt,
   writeFileAtomic,
 } from "../../cli/ingest/atomic-file.js";
 import { adoptRedactions, removePlaceholders } from "../../cli/ingest/placeholders.js";
@@ -108,6 +109,33 @@ describe("atomic output", () => {
     await writer.commit();
     expect(await readFile(path, "utf8")).toBe('{"id":1}\n{"id":"é"}\n');
     expect(writer.lines).toBe(2);
+  });
+
+  it("writes the rest of a buffer a write took only part of, and fails when a write takes nothing", async () => {
+    const disk = Buffer.alloc(12, ".");
+    const calls: number[][] = [];
+    // A file that takes at most 4 bytes per write, as a filling disk may.
+    const partial = {
+      write: async (data: Buffer, offset: number, length: number, position: number) => {
+        const taken = Math.min(4, length);
+        data.copy(disk, position, offset, offset + taken);
+        calls.push([offset, taken, position]);
+        return { bytesWritten: taken, buffer: data };
+      },
+    };
+    await writeAllAt(partial, Buffer.from("abcdefghij"), 2);
+    expect(disk.toString()).toBe("..abcdefghij");
+    expect(calls).toEqual([
+      [0, 4, 2],
+      [4, 4, 6],
+      [8, 2, 10],
+    ]);
+    const full = {
+      write: async (data: Buffer) => ({ bytesWritten: 0, buffer: data }),
+    };
+    await expect(writeAllAt(full, Buffer.from("abc"), 0)).rejects.toThrow(
+      "short write: 0 of 3 bytes written",
+    );
   });
 
   it("removes temporary files a killed run left behind, and nothing else", async () => {
