@@ -1,5 +1,5 @@
 import {
-  createLiteralScanner,
+  compileLiteralGates,
   type LiteralScanner,
   passesGate,
 } from "../text-features/literal-scan.js";
@@ -71,26 +71,11 @@ export function expandPattern(
  * Gates from each regex's required literals (derived from the regex source, so a new rule is
  * covered without annotations) and one scanner for all their literals.
  */
-function compileGates(regexes: readonly RegExp[]): {
-  gates: number[][][];
-  prefilter: LiteralScanner;
-} {
-  const ids = new Map<string, number>();
-  const idOf = (literal: string): number => {
-    let id = ids.get(literal);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(literal, id);
-    }
-    return id;
-  };
-  // Shortest clause first: a text fails most gates, and reads a clause it fails whole.
-  const gates = regexes.map((regex) =>
-    [...requiredLiterals(regex), ...whitespaceRunClauses(regex)]
-      .map((clause) => clause.map(idOf))
-      .sort((left, right) => left.length - right.length),
+function compileRuleGates(regexes: readonly RegExp[]) {
+  const { gates, scanner } = compileLiteralGates(
+    regexes.map((regex) => [...requiredLiterals(regex), ...whitespaceRunClauses(regex)]),
   );
-  return { gates, prefilter: createLiteralScanner([...ids.keys()]) };
+  return { gates, prefilter: scanner };
 }
 
 /** Compile the rule table (default: the built-in one) once, at detector construction. */
@@ -102,7 +87,7 @@ export function compileRules(
   const { gates, prefilter } =
     options.prefilter === false
       ? { gates: regexes.map(() => []), prefilter: null }
-      : compileGates(regexes);
+      : compileRuleGates(regexes);
   return {
     rules: rules.map((rule, index) => ({ rule, regex: regexes[index]!, gate: gates[index]! })),
     damping: wordsPattern(dampingContexts),

@@ -1,8 +1,4 @@
-import {
-  createLiteralScanner,
-  type LiteralScanner,
-  passesGate,
-} from "../text-features/literal-scan.js";
+import { compileLiteralGates, passesGate } from "../text-features/literal-scan.js";
 import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
 
 /**
@@ -47,24 +43,13 @@ export function caseFoldedLiterals(pattern: RegExp): RequiredLiterals {
  * prefilter.candidates("no keys here"); // [false]
  */
 export function createSecretPrefilter(patterns: readonly RegExp[]): SecretPrefilter {
-  const ids = new Map<string, number>();
-  const idOf = (literal: string): number => {
-    const folded = literal.toLowerCase();
-    let id = ids.get(folded);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(folded, id);
-    }
-    return id;
-  };
-  const gates = patterns.map((pattern) =>
-    caseFoldedLiterals(pattern).map((clause) => clause.map(idOf)),
-  );
-  const scanner: LiteralScanner | null =
-    ids.size === 0 ? null : createLiteralScanner([...ids.keys()], { ignoreAsciiCase: true });
+  const { gates, scanner } = compileLiteralGates(patterns.map(caseFoldedLiterals), {
+    ignoreAsciiCase: true,
+  });
+  const literals = scanner?.literals.length ?? 0;
   return {
     candidates(text) {
-      const found = new Uint8Array(ids.size);
+      const found = new Uint8Array(literals);
       scanner?.scan(text, found);
       const may: boolean[] = [];
       for (const gate of gates) may.push(passesGate(gate, found));

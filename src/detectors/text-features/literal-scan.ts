@@ -147,3 +147,49 @@ export function passesGate(gate: readonly (readonly number[])[], found: Uint8Arr
   }
   return true;
 }
+
+/** Each pattern's gate over one shared literal scanner (see {@link compileLiteralGates}). */
+export interface LiteralGates {
+  /** Per pattern, its clauses as literal ids, shortest clause first (the clauses are ANDed). */
+  readonly gates: number[][][];
+  /** One scanner for every literal of the gates; null when they have none. */
+  readonly scanner: LiteralScanner | null;
+}
+
+/** `literal` with A-Z lowered, as a scanner that ignores ASCII case sees it. */
+function foldAsciiCase(literal: string): string {
+  return literal.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/**
+ * Compile the gates of several patterns, given each pattern's required-literal clauses, with
+ * one id per distinct literal and one scanner for all of them. A text passes a pattern's gate
+ * ({@link passesGate}) when it holds a literal of every clause.
+ *
+ * @example
+ * const { gates, scanner } = compileLiteralGates([[["ignore"], ["rules", "instructions"]]]);
+ * const found = new Uint8Array(scanner!.literals.length);
+ * scanner!.scan("ignore the rules", found); passesGate(gates[0]!, found); // true
+ */
+export function compileLiteralGates(
+  clausesPerPattern: readonly (readonly (readonly string[])[])[],
+  options: LiteralScannerOptions = {},
+): LiteralGates {
+  const fold = options.ignoreAsciiCase === true;
+  const ids = new Map<string, number>();
+  const idOf = (literal: string): number => {
+    const key = fold ? foldAsciiCase(literal) : literal;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    return id;
+  };
+  // Shortest clause first: a text fails most gates, and reads a clause it fails whole.
+  const gates = clausesPerPattern.map((clauses) =>
+    clauses.map((clause) => clause.map(idOf)).sort((left, right) => left.length - right.length),
+  );
+  const scanner = ids.size === 0 ? null : createLiteralScanner([...ids.keys()], options);
+  return { gates, scanner };
+}
