@@ -60,6 +60,20 @@ async function writeBatch(
   }
 }
 
+/**
+ * A file that fails half-way had its "Dropped chunk" warnings logged as its batches were written
+ * (a large file's are not held back until it ends); its lines are then cut off again, so say
+ * that those drops never reached `dropped.jsonl`.
+ */
+function reportRolledBackDrops(entry: FileEntry, logger: Logger): void {
+  const warned = entry.dropped ?? 0;
+  if (warned === 0) return;
+  logger.warn(
+    { source: entry.source, chunks: warned, reason: "scan_error" },
+    `Rolled back ${warned} dropped chunk(s) of ${entry.source}: the file failed half-way and is skipped, so the drops warned above were not written`,
+  );
+}
+
 /** The feed's next batch; a failure to produce it (scanning, a worker lost) is tagged. */
 async function nextBatch(work: Extract<FileWork, { kind: "loaded" }>) {
   try {
@@ -95,6 +109,7 @@ export async function writeFileWork(
         await writers.chunks.rollback(marks.chunks);
         await writers.dropped.rollback(marks.dropped);
         removePlaceholders(appended, options.vault, options.numbering);
+        reportRolledBackDrops(entry, options.logger);
         return scanFailedEntry(entry, entry, next.failed);
       }
       if (next.batch === undefined) return entry;

@@ -63,7 +63,7 @@ function generatedChunks(source: string, count: number): ChunkRecord[] {
  * of the big file the pipeline has asked for and not yet written (dropped-chunk warnings).
  */
 function heldScanner(files: Record<string, number>, failAtChunk?: number) {
-  const stats = { mostHeld: 0, read: 0, written: 0 };
+  const stats = { mostHeld: 0, read: 0, written: 0, warnings: [] as string[] };
   const scan = (text: string): ChunkScan => {
     if (failAtChunk !== undefined && text.startsWith(`big.txt chunk ${failAtChunk} `)) {
       throw new Error("scanner broke");
@@ -111,8 +111,10 @@ function heldScanner(files: Record<string, number>, failAtChunk?: number) {
   const logger: Logger = {
     debug() {},
     info() {},
-    warn(obj) {
-      if ((obj as { source?: string }).source === "big.txt") stats.written += 1;
+    warn(obj, message) {
+      const { source, chunks } = obj as { source?: string; chunks?: number };
+      if (source === "big.txt" && message === "Dropped chunk") stats.written += 1;
+      stats.warnings.push(`${message} ${source} ${chunks ?? ""}`.trim());
     },
     error() {},
   };
@@ -204,11 +206,22 @@ describe("runIngest on a large file", () => {
   });
 
   it("leaves nothing of a file whose scanning fails half-way: no lines, no placeholders", async () => {
-    const { report, chunks, dropped, vault, outFiles } = await run(
+    const { report, chunks, dropped, vault, outFiles, stats } = await run(
       { "a.txt": 3, "big.txt": 2000, "z.txt": 2 },
       1500,
     );
     expect(dropped).toEqual([]);
+    // The drops warned while big.txt was written (the batches before the failing one) are taken
+    // back in one warning after them, so the log claims no drop that is not in dropped.jsonl.
+    const warnedDrops = stats.warnings.filter((line) => line === "Dropped chunk big.txt");
+    expect(warnedDrops.length).toBe(Math.floor(1500 / scanBatchSize) * scanBatchSize);
+    const rolledBack = stats.warnings.filter((line) => line.startsWith("Rolled back"));
+    expect(rolledBack).toEqual([
+      `Rolled back ${warnedDrops.length} dropped chunk(s) of big.txt: the file failed half-way and is skipped, so the drops warned above were not written big.txt ${warnedDrops.length}`,
+    ]);
+    expect(stats.warnings.lastIndexOf("Dropped chunk big.txt")).toBeLessThan(
+      stats.warnings.indexOf(rolledBack[0]!),
+    );
     expect(chunks.map((line) => line.id)).toEqual(smallFileIds);
     const big = report.files.find((file) => file.source === "big.txt");
     expect(big).toMatchObject({
