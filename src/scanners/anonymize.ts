@@ -99,10 +99,15 @@ export class Anonymize implements Scanner {
   async scan(text: string): Promise<ScanResult> {
     const { entityTypes, threshold, useFaker, preamble } = this.#options;
     const resources = needsPiiResources(entityTypes) ? await loadPiiResources() : undefined;
-    const detected = findPii(text, entityTypes, resources, threshold).filter(
-      (match) => !this.#allowed.has(match.text.toLowerCase()),
-    );
-    const matches = resolveOverlaps([...findHiddenNames(text, this.#hiddenNames), ...detected]);
+    const found = findPii(text, entityTypes, resources, threshold);
+    const allowed = this.#allowed;
+    const detected =
+      allowed.size === 0 ? found : found.filter((match) => !allowed.has(match.text.toLowerCase()));
+    // findPii's matches are already resolved (and dropping some keeps them apart): only hidden
+    // names can overlap them.
+    const matches = this.#hiddenNames
+      ? resolveOverlaps([...findHiddenNames(text, this.#hiddenNames), ...detected])
+      : detected;
     if (matches.length === 0) return { sanitized: text, valid: true, score: 0 };
     const faker: Faker | undefined = useFaker ? await loadFaker() : undefined;
     const replacements = assignReplacements(matches, this.#vault, faker);

@@ -7,7 +7,66 @@ export interface Token {
   readonly end: number;
 }
 
-const wordPattern = /\p{L}[\p{L}\p{M}'’-]*\.?/gu;
+/** The word pattern the scanner below follows: a letter, then letters, marks, `'`, `’`, `-`, then an optional period. */
+export const wordPattern = /\p{L}[\p{L}\p{M}'’-]*\.?/gu;
+/** Whether the code point at `lastIndex` is a letter (only asked of non-ASCII code units). */
+const letterAt = /\p{L}/uy;
+/** The rest of a word from `lastIndex` (only asked at a non-ASCII code unit inside a word). */
+const wordRestAt = /[\p{L}\p{M}'’-]+/uy;
+
+function isAsciiLetter(code: number): boolean {
+  return (code | 32) >= 97 && (code | 32) <= 122;
+}
+
+/** The code units the code point at `index` takes (2 for a surrogate pair). */
+function codePointLength(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 0xd800 || code > 0xdbff) return 1;
+  const next = text.charCodeAt(index + 1);
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+
+/**
+ * Push the start and end of every match of {@link wordPattern} in `text`, in order. ASCII is
+ * decided from code units (an ASCII letter is `\p{L}`, and `'` and `-` are the class's only other
+ * ASCII members); a non-ASCII code unit asks a sticky regex, so the words are the pattern's, with
+ * no match array or string made per word.
+ */
+export function scanWords(text: string, starts: number[], ends: number[]): void {
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code < 128) {
+      if (!isAsciiLetter(code)) {
+        index += 1;
+        continue;
+      }
+    } else {
+      letterAt.lastIndex = index;
+      if (!letterAt.test(text)) {
+        index += codePointLength(text, index);
+        continue;
+      }
+    }
+    const start = index;
+    index += code < 128 ? 1 : codePointLength(text, index);
+    while (index < length) {
+      const next = text.charCodeAt(index);
+      if (next < 128) {
+        if (isAsciiLetter(next) || next === 39 || next === 45) index += 1;
+        else break;
+        continue;
+      }
+      wordRestAt.lastIndex = index;
+      if (!wordRestAt.test(text)) break;
+      index = wordRestAt.lastIndex;
+    }
+    if (text.charCodeAt(index) === 46) index += 1; // "."
+    starts.push(start);
+    ends.push(index);
+  }
+}
 
 /**
  * The words of a text with their offsets; the {@link Token} of a word (its text without a
@@ -16,20 +75,13 @@ const wordPattern = /\p{L}[\p{L}\p{M}'’-]*\.?/gu;
  */
 export class Words {
   readonly #text: string;
-  readonly #raw: string[] = [];
   readonly #starts: number[] = [];
+  readonly #ends: number[] = [];
   readonly #tokens: (Token | undefined)[] = [];
 
   constructor(text: string) {
     this.#text = text;
-    // One shared pattern (a new RegExp per text starts its matcher cold); lastIndex is reset
-    // before each use, and the loop runs to the end, leaving it at 0 again.
-    const pattern = wordPattern;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      this.#raw.push(match[0]);
-      this.#starts.push(match.index);
-    }
+    scanWords(text, this.#starts, this.#ends);
   }
 
   get length(): number {
@@ -51,7 +103,7 @@ export class Words {
     if (index < 0 || index >= this.#starts.length) return undefined;
     const known = this.#tokens[index];
     if (known) return known;
-    let word = this.#raw[index]!;
+    let word = this.#text.slice(this.#starts[index]!, this.#ends[index]!);
     if (word.charCodeAt(word.length - 1) === 46) word = word.slice(0, -1); // "."
     const apostrophe = word.charCodeAt(word.length - 2);
     if (word.endsWith("s") && (apostrophe === 39 || apostrophe === 0x2019)) {

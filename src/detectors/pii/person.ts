@@ -17,6 +17,7 @@ import {
   weakNameCue,
 } from "./person-cues.js";
 import { lowerCueEnds, mayFollowLowerCue, type Token, Words } from "./person-words.js";
+import { endsInContraction, hasEarlyApostrophe, isCapitalized } from "./word-shape.js";
 
 const maxNameTokens = 4;
 const listSeparator = /^(?:,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)$/i;
@@ -27,11 +28,6 @@ function startsUpperCase(word: string): boolean {
   if (code >= 97 && code <= 122) return false;
   const first = word[0] ?? "";
   return first !== first.toLowerCase();
-}
-
-function isCapitalized(word: string): boolean {
-  const first = word[0] ?? "";
-  return first !== first.toLowerCase() && word.slice(1) !== word.slice(1).toUpperCase();
 }
 
 const isKnownWord = (lexicon: NameLexicon, word: string): boolean =>
@@ -49,12 +45,13 @@ function isNameLike(
 ): boolean {
   const word = token.lower;
   // "I'm", "don't" are not names; "O'Brien", "D'Angelo" are.
-  if (word.length < 2 || (/['’]/.test(word.slice(1, 3)) && !/^\p{L}['’]\p{Lu}/u.test(token.text)))
+  if (word.length < 2 || (hasEarlyApostrophe(word) && !/^\p{L}['’]\p{Lu}/u.test(token.text)))
     return false;
-  if (/['’](?:ve|re|ll|d|t|m)$/.test(word)) return false;
+  if (endsInContraction(word)) return false;
   const known = isKnownName(lexicon, word);
-  const allCaps = token.text.length > 1 && token.text === token.text.toUpperCase();
-  const caps = isCapitalized(token.text) || (allCaps && known);
+  const caps =
+    isCapitalized(token.text) ||
+    (known && token.text.length > 1 && token.text === token.text.toUpperCase());
   if (!caps) return lowerText && (known || afterTitle) && !lexicon.otherWords.has(word);
   if (known || afterTitle || lexicon.ambiguousNames.has(word)) return true;
   // An unknown capitalised adverb opens a sentence or a heading ("Frequently asked").
@@ -67,9 +64,15 @@ function isInitial(token: Token, text: string): boolean {
   return token.text.length === 1 && text[token.end] === "." && startsUpperCase(token.text);
 }
 
+/** One or two spaces or tabs from `from` to `to`. */
 function gapIsSpace(text: string, from: number, to: number): boolean {
-  const gap = text.slice(from, to);
-  return gap.length > 0 && gap.length <= 2 && /^[ \t]+$/.test(gap);
+  const length = to - from;
+  if (length < 1 || length > 2) return false;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 9) return false;
+  }
+  return true;
 }
 
 function atSentenceStart(text: string, start: number): boolean {

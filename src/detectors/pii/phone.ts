@@ -72,6 +72,36 @@ function scoreCandidate(
   return formatted ? 0.45 : 0.3;
 }
 
+/** Most candidate scores remembered per parser; the memo starts over when it is full. */
+const memoLimit = 1024;
+/** Scores of candidates already parsed with the default regions, per parser. */
+const memos = new WeakMap<ParsePhoneNumber, Map<string, number>>();
+
+/**
+ * {@link scoreCandidate}, remembered for the default regions: the score is a function of the
+ * candidate alone, and libphonenumber's parse (up to eight regions, each testing the number
+ * types of every country sharing a calling code) costs 50–600 µs, while the same number recurs
+ * in a document (a signature, a footer) and in the overlap of consecutive chunks.
+ */
+function memoScore(
+  candidate: string,
+  parse: ParsePhoneNumber,
+  regions: readonly CountryCode[],
+): number {
+  if (regions !== defaultPhoneRegions) return scoreCandidate(candidate, parse, regions);
+  let memo = memos.get(parse);
+  if (memo === undefined) {
+    memo = new Map();
+    memos.set(parse, memo);
+  }
+  const known = memo.get(candidate);
+  if (known !== undefined) return known;
+  const score = scoreCandidate(candidate, parse, regions);
+  if (memo.size >= memoLimit) memo.clear();
+  memo.set(candidate, score);
+  return score;
+}
+
 /**
  * Find phone numbers: cheap candidate spans (7–15 digits with the usual separators, not dates)
  * checked with libphonenumber-js, international form first, then each of `regions`' national forms.
@@ -89,7 +119,7 @@ export function findPhoneNumbers(
     if (digits < 7 || digits > 15 || datePattern.test(candidate)) continue;
     if (ipv4Pattern.test(candidate)) continue;
     if (!candidate.startsWith("+") && looksLikeReference(candidate)) continue;
-    let score = scoreCandidate(candidate, parse, regions);
+    let score = memoScore(candidate, parse, regions);
     if (score === 0) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     const after = text.slice(match.index + candidate.length, match.index + candidate.length + 12);

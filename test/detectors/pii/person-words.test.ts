@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
-import { lowerCueEnds, mayFollowLowerCue, Words } from "../../../src/detectors/pii/person-words.js";
+import {
+  lowerCueEnds,
+  mayFollowLowerCue,
+  scanWords,
+  Words,
+  wordPattern,
+} from "../../../src/detectors/pii/person-words.js";
 
 const repoRoot = new URL("../../../", import.meta.url).pathname;
 
@@ -63,5 +69,32 @@ describe("PERSON word skipping", () => {
     ]);
     expect(words.at(-1)).toBeUndefined();
     expect(words.at(words.length)).toBeUndefined();
+  });
+
+  it("finds exactly the word pattern's matches, in any script and around surrogates", () => {
+    const random = seededRandom(9);
+    const parts = ["Jane", "o'brien", "O’Neil", "-", "'", "’", ".", "..", " ", "\n", "3", "_"];
+    parts.push("é", "e\u0301", "\u0301", "Zoë", "İ", "ß", "日本", "Ωμέγα", "—", "“", "”", "\u200b");
+    parts.push("𝐀𝐁", "😀", "\ud835", "\udc00", "\ud800x", "a\udc00", "𐐷", "x-", "-y", "a.b");
+    const texts = Array.from({ length: 4000 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 16) },
+        () => parts[Math.floor(random() * parts.length)],
+      ).join(""),
+    );
+    texts.push(...sampleTexts(), "");
+    let words = 0;
+    for (const text of texts) {
+      const expected = [...text.matchAll(wordPattern)].map((m) => [m.index, m.index + m[0].length]);
+      const starts: number[] = [];
+      const ends: number[] = [];
+      scanWords(text, starts, ends);
+      expect(
+        starts.map((start, index) => [start, ends[index]]),
+        JSON.stringify(text),
+      ).toEqual(expected);
+      words += starts.length;
+    }
+    expect(words).toBeGreaterThan(50_000);
   });
 });
