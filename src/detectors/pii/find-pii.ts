@@ -1,7 +1,7 @@
 import { allMatches } from "../text-features/all-matches.js";
 import type { PiiEntityType, PiiMatch } from "./entity-types.js";
 import { loadNameLexicon, type NameLexicon } from "./name-lexicon.js";
-import { patternRecognizers } from "./pattern-recognizers.js";
+import { patternRecognizers, rareHints } from "./pattern-recognizers.js";
 import { findPersons } from "./person.js";
 import { findPhoneNumbers, type ParsePhoneNumber } from "./phone.js";
 
@@ -53,12 +53,23 @@ function findByPatterns(
   hasDigit: boolean,
 ): PiiMatch[] {
   const found: PiiMatch[] = [];
+  // Whether any case-insensitive regex hint matches, found in one pass when one is first asked.
+  let rare: boolean | undefined;
   for (const recognizer of patternRecognizers) {
     if (!types.has(recognizer.type)) continue;
     if (recognizer.needsDigit && !hasDigit) continue;
     const { hint } = recognizer;
-    if (hint !== undefined && !(typeof hint === "string" ? text.includes(hint) : hint.test(text)))
-      continue;
+    if (typeof hint === "string") {
+      if (!text.includes(hint)) continue;
+    } else if (typeof hint === "function") {
+      if (!hint(text)) continue;
+    } else if (hint !== undefined) {
+      if (hint.flags === "i") {
+        rare ??= rareHints.test(text);
+        if (!rare) continue;
+      }
+      if (!hint.test(text)) continue;
+    }
     for (const match of allMatches(recognizer.pattern, text)) {
       const value = match[0];
       const context = text.slice(Math.max(0, match.index - contextWindow), match.index);

@@ -17,7 +17,7 @@ export interface PatternRecognizer {
    * A cheap test that every match needs (a literal the pattern contains): when it fails, the
    * pattern is not run at all. Most chunks hold no e-mail, IPv6 address or UUID.
    */
-  readonly hint?: string | RegExp;
+  readonly hint?: string | RegExp | ((text: string) => boolean);
   /**
    * Every match holds an ASCII digit: skipped, with no scan of its own, on text without one
    * (one test shared by all recognizers; most chunks of prose have no digit).
@@ -30,6 +30,41 @@ const cardPrefix = /^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|6(?:011|5|4[4-9]|22)|35|62
 const ssnCue = /\b(?:ssn|social security|ss#|ss no)\b/i;
 const commonTlds =
   "com|org|net|edu|gov|io|ai|co|dev|app|info|biz|me|us|uk|de|fr|nl|es|it|ch|at|be|se|no|dk|fi|pl|ru|cn|jp|in|br|au|ca|eu|xyz|tech|online|site|cloud|ly|tv";
+/** A label's last character, a dot and a common top-level domain: every bare host holds one. */
+const tldEnding = new RegExp(`[a-z0-9]\\.(?:${commonTlds})(?![a-z0-9])`, "gi");
+
+function isHostCharacter(code: number): boolean {
+  // [a-z0-9.-] under the i flag.
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 46 ||
+    code === 45
+  );
+}
+
+/**
+ * Whether the bare-host URL pattern can match: some {@link tldEnding} whose run of host
+ * characters ([a-z0-9.-]) does not follow `@` or `_`. A match starts where its run starts (the
+ * pattern's look-behind refuses a start after [@\w.-], and a host holds only host characters)
+ * and its top-level domain is such an ending, so a text where every ending belongs to an e-mail
+ * domain ("jane@example.com") or follows `_` has no match and the pattern need not run.
+ */
+export function mayHoldBareHost(text: string): boolean {
+  const pattern = tldEnding;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    let start = match.index;
+    while (start > 0 && isHostCharacter(text.charCodeAt(start - 1))) start -= 1;
+    const before = start > 0 ? text.charCodeAt(start - 1) : -1;
+    if (before !== 64 && before !== 95) {
+      pattern.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
 
 /** The pattern recognizers, one row per (type, shape); order does not matter. */
 export const patternRecognizers: readonly PatternRecognizer[] = [
@@ -129,7 +164,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
       `(?<![@\\w.-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${commonTlds})(?:\\/[^\\s<>"'\`)\\]]*[^\\s<>"'\`)\\].,;:!?])?(?![\\w@-])`,
       "gi",
     ),
-    hint: new RegExp(`[a-z0-9]\\.(?:${commonTlds})(?![a-z0-9])`, "i"),
+    hint: mayHoldBareHost,
     score: () => 0.6,
   },
   {
@@ -152,3 +187,16 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     score: (value) => (isValidEthereumAddress(value) ? 0.95 : 0),
   },
 ];
+
+/**
+ * One pass for the case-insensitive regex hints (an obfuscated e-mail, IPv6, a UUID, `www.`,
+ * bech32), which almost no text holds: it matches exactly when one of them does, so a text it
+ * does not match skips those recognizers without a pass per hint.
+ */
+export const rareHints: RegExp = new RegExp(
+  patternRecognizers
+    .flatMap(({ hint }) => (hint instanceof RegExp && hint.flags === "i" ? [hint.source] : []))
+    .map((source) => `(?:${source})`)
+    .join("|"),
+  "i",
+);
