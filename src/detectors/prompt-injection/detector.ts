@@ -75,6 +75,25 @@ export function locateUnit(view: string, unit: string): number {
   return words.length === 0 ? -1 : view.search(new RegExp(words.join("\\s+")));
 }
 
+/**
+ * The margin below which a window cannot change the score or the explanation: the highest
+ * margin of a piece whose probability is at most 0.5 (so it is never damped and counts in full).
+ * A window below it has a lower probability, at most 0.5: never damped, never above the best
+ * full-weight probability, never the top unit. The units are scored pieces first, so that piece
+ * is already counted when the windows come. `-Infinity` (no window skipped) when no piece
+ * qualifies or the calibration does not rise with the margin.
+ */
+function windowFloor(model: LinearModel, pieceMargins: Float64Array): number {
+  const { a, b } = model.calibration;
+  if (!(a > 0)) return -Infinity;
+  let floor = -Infinity;
+  for (let index = 0; index < pieceMargins.length; index += 1) {
+    const margin = pieceMargins[index]!;
+    if (margin > floor && sigmoid(a * margin + b) <= 0.5) floor = margin;
+  }
+  return floor;
+}
+
 function explainText({ rules, model, scorer }: Scoring, text: string): PromptInjectionExplanation {
   // Full-weight and damped (quoted or discussed) evidence are kept apart: full-weight rule and
   // model evidence add up (noisy-OR), damped evidence never adds to anything.
@@ -93,12 +112,15 @@ function explainText({ rules, model, scorer }: Scoring, text: string): PromptInj
     for (const match of viewMatches)
       if (match.damped) ruleDamped = Math.max(ruleDamped, match.score);
     if (model === null || scorer === null) continue;
-    // Units: every piece, then every window of two neighbours (as `scoringUnits` lists them).
+    // Units: every piece, then every window of two neighbours (as `scoringUnits` lists them);
+    // a window ruled out below the floor has margin -Infinity, probability 0, and changes nothing.
     const pieces = scoringPieces(view);
     const starts = windowStarts(pieces);
     const unitAt = (index: number): string =>
       index < pieces.length ? pieces[index]! : windowText(pieces, starts[index - pieces.length]!);
-    const margins = scorer.margins(pieces, starts);
+    const margins = scorer.marginsAbove(pieces, starts, (pieceMargins) =>
+      windowFloor(model, pieceMargins),
+    );
     for (let index = 0; index < margins.length; index += 1) {
       const raw = sigmoid(model.calibration.a * margins[index]! + model.calibration.b);
       // Like rules, a sentence that quotes or discusses attacks counts for less.

@@ -47,6 +47,11 @@ export interface RuleSet {
   readonly dampingFactor: number;
   /** Finds the literals of every rule's gate in one pass; null runs every rule on every text. */
   readonly prefilter: LiteralScanner | null;
+  /**
+   * The prefilter's flags, one per literal, reused by every {@link matchRules} call (a fresh
+   * array per text was an off-heap allocation of ~2 KB); emptied before each scan.
+   */
+  readonly found: Uint8Array;
 }
 
 /** Options for {@link compileRules}. */
@@ -98,6 +103,7 @@ export function compileRules(
     },
     dampingFactor,
     prefilter,
+    found: new Uint8Array(prefilter === null ? 0 : prefilter.literals.length),
   };
 }
 
@@ -163,7 +169,7 @@ export function matchRules(
   const out: RuleMatch[] = [];
   let found: Uint8Array | null = null;
   if (ruleSet.prefilter !== null) {
-    found = new Uint8Array(ruleSet.prefilter.literals.length);
+    found = ruleSet.found.fill(0);
     ruleSet.prefilter.scan(text, found);
   }
   for (const { rule, regex, gate } of ruleSet.rules) {

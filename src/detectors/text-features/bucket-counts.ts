@@ -14,13 +14,32 @@ export interface BucketCounts {
   visitAll(buckets: Uint32Array, from: number, to: number): void;
   /** bias + w·x of the counted text, x the L2-normalised log-scaled counts. */
   margin(model: Pick<LinearModel, "bias" | "weights">): number;
+  /**
+   * The two sums `margin` is made of, into `out`: w·v and v·v, v the log-scaled counts (so the
+   * margin is `bias + (norm > 0 ? dot / Math.sqrt(norm) : 0)`, bit for bit); each distinct
+   * bucket and its count also go to `buckets` and `counts` from `at` (room for {@link distinct}).
+   */
+  sums(
+    weights: Float32Array,
+    out: Float64Array,
+    buckets: Uint32Array,
+    counts: Uint32Array,
+    at: number,
+  ): void;
+  /** How often `bucket` was counted (0: never). */
+  countOf(bucket: number): number;
+  /** How many distinct buckets were counted. */
+  readonly distinct: number;
 }
 
 /** Slots of the count table at first; it doubles whenever it is half full. */
 const initialSlots = 1024;
 
 /** `1 + ln(count)` for the small counts almost every bucket has. */
-const logValue = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(Math.max(1, count)));
+export const logValue = Float64Array.from(
+  { length: 64 },
+  (_, count) => 1 + Math.log(Math.max(1, count)),
+);
 
 /**
  * The count table. A class, so every scorer's `visit` is one function: V8 inlines it into the
@@ -105,6 +124,39 @@ class BucketCountTable implements BucketCounts {
       norm += value * value;
     }
     return model.bias + (norm > 0 ? dot / Math.sqrt(norm) : 0);
+  }
+
+  sums(
+    weights: Float32Array,
+    out: Float64Array,
+    buckets: Uint32Array,
+    counts: Uint32Array,
+    at: number,
+  ): void {
+    const { order, cells, used } = this;
+    let dot = 0;
+    let norm = 0;
+    for (let position = 0; position < used; position += 1) {
+      const cell = order[position]!;
+      const bucket = cells[cell]! - 1;
+      const count = cells[cell + 1]!;
+      const value = count < 64 ? logValue[count]! : 1 + Math.log(count);
+      dot += weights[bucket]! * value;
+      norm += value * value;
+      buckets[at + position] = bucket;
+      counts[at + position] = count;
+    }
+    out[0] = dot;
+    out[1] = norm;
+  }
+
+  countOf(bucket: number): number {
+    const cell = this.cellOf(bucket);
+    return this.cells[cell] === 0 ? 0 : this.cells[cell + 1]!;
+  }
+
+  get distinct(): number {
+    return this.used;
   }
 }
 
