@@ -14,6 +14,7 @@ import {
   parseRateLimit,
 } from "./config.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
+import { inlineOption } from "./inline-option.js";
 import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
 import { type Readiness, registerGuardRoutes } from "./routes.js";
 
@@ -105,7 +106,8 @@ async function createServer(
 /**
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
- * per request. Resolves once the scanners are loaded, or at once with `app.lazy_load`.
+ * per request (a short prompt on the main thread when no other scan is running: `app.scan_inline`).
+ * Resolves once the scanners are loaded, or at once with `app.lazy_load`.
  *
  * @example
  * const app = await createGuardApi({ config: await loadGuardApiConfig("scanners.yaml") });
@@ -122,10 +124,12 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
       name: config.app.name,
     });
   warnAboutConfig(config, logger);
+  const scanners = config.input_scanners ?? defaultScannerConfigs;
   const pool =
     options.pool ??
     createScanPool({
-      scanners: config.input_scanners ?? defaultScannerConfigs,
+      scanners,
+      inline: inlineOption(config, scanners, logger),
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,

@@ -4,10 +4,19 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ResourceLimits } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { createLogger } from "../common/logger.js";
+import { InlineDispatch, type ScanPathCounts } from "./inline-dispatch.js";
+import { createInlineScanner } from "./inline-scan.js";
 import type { ScanBatchInput, ScanBatchOutput } from "./scan-batch.js";
 import { type CancelSignal, type ScanOutcome, ScanQueue } from "./scan-queue.js";
-import type { ScanMode, ScannerConfigInput, ScanTaskInput, ScanWorkerData } from "./scan-task.js";
+import type {
+  CreateScannerFn,
+  ScanMode,
+  ScannerConfigInput,
+  ScanTaskInput,
+  ScanWorkerData,
+} from "./scan-task.js";
 
+export type { ScanPathCounts } from "./inline-dispatch.js";
 export type { CancelSignal, ScanOutcome } from "./scan-queue.js";
 
 export interface ScanPoolOptions {
@@ -39,6 +48,29 @@ export interface ScanPoolOptions {
    * young generation, which keeps each worker's memory flat under load at no measurable CPU cost).
    */
   resourceLimits?: ResourceLimits;
+  /**
+   * Scan short prompts on the calling (main) thread when the pool is idle (see
+   * {@link InlineScanOptions}); absent: every scan goes to a worker.
+   */
+  inline?: InlineScanOptions;
+}
+
+/**
+ * When the pool has no scan waiting or running and no other scan is asked for in the same turn of
+ * the event loop, a prompt of at most `maxChars` characters is scanned on the calling thread by
+ * its own copy of the scanners, skipping the hand-off to a worker and back; otherwise it goes to
+ * the workers as usual (see {@link InlineDispatch}).
+ * The answers are the same either way; an inline scan blocks the caller's event loop while it
+ * runs, and cannot be stopped at its time limit (only answered 408 when it ends past it).
+ */
+export interface InlineScanOptions {
+  /** Longest prompt (in UTF-16 code units) scanned inline. */
+  maxChars: number;
+  /**
+   * Builds the main thread's scanners; default the scanner registry's `createScanner` (what the
+   * built-in worker uses). A pool with its own `workerFile` passes the factory that file uses.
+   */
+  createScanner?: CreateScannerFn;
 }
 
 /**
@@ -67,6 +99,8 @@ export interface ScanPool {
   warmup(): Promise<void>;
   /** Scans waiting for a worker. */
   readonly queueSize: number;
+  /** Scans sent down each path so far (warm-up scans not counted). */
+  readonly scansByPath: Readonly<ScanPathCounts>;
   readonly threads: number;
   readonly maxQueue: number;
   readonly timeoutMs: number;
@@ -80,6 +114,11 @@ const loadTimeoutMs = 120_000;
 function siblingFile(name: string): string {
   const self = fileURLToPath(import.meta.url);
   return fileURLToPath(new URL(`./${name}${extname(self)}`, import.meta.url));
+}
+
+/** The scanner registry's factory, loaded only by a pool that scans inline. */
+async function registryCreateScanner(): Promise<CreateScannerFn> {
+  return (await import("../scanners/registry.js")).createScanner;
 }
 
 function reportWorkerError(error: Error): void {
@@ -137,30 +176,61 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     maxQueue,
     maxBatch: Math.max(1, options.maxBatch ?? 8),
   });
+  const scansByPath: ScanPathCounts = { inline: 0, worker: 0 };
+  const inline =
+    options.inline === undefined
+      ? undefined
+      : createInlineScanner({
+          scanners: options.scanners,
+          source: options.source ?? "input_scanners",
+          createScanner: options.inline.createScanner ?? registryCreateScanner(),
+        });
+  const dispatch =
+    inline === undefined
+      ? undefined
+      : new InlineDispatch({
+          queue,
+          inline,
+          maxChars: options.inline!.maxChars,
+          timeoutMs,
+          counts: scansByPath,
+        });
   let closed = false;
 
-  function scan(text: string, scanOptions: PoolScanOptions, limitMs: number) {
-    const input: ScanTaskInput = {
+  function toInput(text: string, scanOptions: PoolScanOptions): ScanTaskInput {
+    return {
       text,
       mode: scanOptions.mode ?? "analyze",
       failFast: scanOptions.failFast ?? false,
       suppress: scanOptions.suppress === undefined ? [] : [...scanOptions.suppress],
     };
-    return queue.scan(input, limitMs, scanOptions.signal);
+  }
+
+  function scan(text: string, scanOptions: PoolScanOptions) {
+    const input = toInput(text, scanOptions);
+    if (dispatch !== undefined) return dispatch.scan(input, scanOptions.signal);
+    scansByPath.worker += 1;
+    return queue.scan(input, timeoutMs, scanOptions.signal);
   }
 
   return {
-    scan: (text, scanOptions = {}) => scan(text, scanOptions, timeoutMs),
+    scan: (text, scanOptions = {}) => scan(text, scanOptions),
     async warmup() {
       // Loading models can take far longer than one scan may, so warm-up has its own limit.
       const limitMs = Math.max(timeoutMs, loadTimeoutMs);
-      await Promise.all(
-        Array.from({ length: threads }, () => scan("ragguard warm-up", {}, limitMs)),
-      );
+      const input = toInput("ragguard warm-up", {});
+      // Settled, all of them, before the first failure is reported: the pool is idle after.
+      const loads = await Promise.allSettled([
+        ...Array.from({ length: threads }, () => queue.scan(input, limitMs)),
+        inline?.ready,
+      ]);
+      const failed = loads.find((load) => load.status === "rejected");
+      if (failed !== undefined) throw failed.reason;
     },
     get queueSize() {
       return queue.size;
     },
+    scansByPath,
     threads,
     maxQueue,
     timeoutMs,

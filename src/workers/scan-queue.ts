@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import { AppError, ConfigError } from "../common/errors.js";
 import { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./errors.js";
 import { batchControl, type ScanBatchInput, type ScanBatchOutput } from "./scan-batch.js";
-import type { ScanTaskFailure, ScanTaskInput, ScanTaskResult } from "./scan-task.js";
+import { scanFailureError } from "./scan-failure.js";
+import type { ScanTaskInput, ScanTaskResult } from "./scan-task.js";
 
 /** What one scan returns: the sanitized text and the validity and score maps. */
 export type ScanOutcome = Omit<ScanTaskResult, "ok">;
@@ -26,15 +26,6 @@ export interface TaskAbortSignal {
 
 /** Runs one batch on some worker; `signal` aborting terminates that worker. */
 export type RunBatch = (input: ScanBatchInput, signal: TaskAbortSignal) => Promise<ScanBatchOutput>;
-
-function toFailure(output: ScanTaskFailure): AppError {
-  if (output.code === "config_invalid") return new ConfigError(output.message);
-  return new AppError(output.message, {
-    status: output.status,
-    code: output.code,
-    expose: output.expose,
-  });
-}
 
 /** One scan from the caller's call until it is answered. */
 class PendingScan {
@@ -171,6 +162,11 @@ export class ScanQueue {
   /** Scans waiting for a worker. */
   get size(): number {
     return this.live;
+  }
+
+  /** No scan is waiting or in a worker, and the queue is open. */
+  get idle(): boolean {
+    return this.inFlight === 0 && this.live === 0 && !this.closed;
   }
 
   scan(input: ScanTaskInput, limitMs: number, signal?: CancelSignal): Promise<ScanOutcome> {
@@ -327,7 +323,7 @@ export class ScanQueue {
         const { ok: _ok, ...outcome } = output;
         scan.resolve(outcome);
       } else {
-        scan.reject(toFailure(output));
+        scan.reject(scanFailureError(output));
       }
     }
     this.requeue(again);
