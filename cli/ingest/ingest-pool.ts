@@ -26,6 +26,8 @@ export interface IngestPoolOptions {
    * have none (a large file takes as long as it takes, as on the main thread).
    */
   timeoutMs: number;
+  /** Import pdf.js on every worker as it starts (the run has PDFs): see `IngestWorkerData`. */
+  preloadPdf?: boolean;
   /** Called when a worker fails outside any task; the worker is replaced. */
   onWorkerError?: (error: Error) => void;
 }
@@ -91,6 +93,7 @@ export function createIngestPool(options: IngestPoolOptions): IngestPool {
         params: config.params ?? {},
       })),
       load: options.load,
+      ...(options.preloadPdf ? { preloadPdf: true } : {}),
     } satisfies IngestWorkerData,
     ...(filename.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
   });

@@ -18,6 +18,13 @@ export const ingestWorkerDataSchema = z.object({
     z.object({ type: z.string(), params: z.record(z.string(), z.unknown()).optional() }),
   ),
   load: loadSettingsSchema,
+  /**
+   * The run has PDFs: import pdf.js when the worker starts, before its scanners are built and
+   * optimized. Importing it patches built-ins (put back at once, see loaders/native-builtins),
+   * which throws away every optimized function of the thread; on the first PDF mid-run that
+   * was ~150 of the scanners' functions per worker, compiled again (about 7% of a 1-worker run).
+   */
+  preloadPdf: z.boolean().optional(),
 });
 export type IngestWorkerData = z.infer<typeof ingestWorkerDataSchema>;
 

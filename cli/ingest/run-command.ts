@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { walkInputs } from "../../loaders/walk.js";
+import { loaderNameFor } from "../../loaders/registry.js";
+import { type InputFile, walkInputs } from "../../loaders/walk.js";
 import { createLogger } from "../../src/common/logger.js";
 import { Vault } from "../../src/scanners/vault.js";
 import { ExitCode } from "../run.js";
@@ -17,7 +18,11 @@ import { loadVault, saveVault } from "./vault-file.js";
 /** Exit code after Ctrl-C: outputs were written and the report says `interrupted`. */
 export const interruptedExitCode = 130;
 
-async function createScanner(options: IngestCliOptions, set: ScannerSet): Promise<ChunkScanner> {
+async function createScanner(
+  options: IngestCliOptions,
+  set: ScannerSet,
+  files: readonly InputFile[],
+): Promise<ChunkScanner> {
   if (options.guardUrl) {
     return createRemoteScanner(
       options.guardUrl,
@@ -35,6 +40,7 @@ async function createScanner(options: IngestCliOptions, set: ScannerSet): Promis
       ...(options.textField ? { textField: options.textField } : {}),
     },
     options.workers,
+    { preloadPdf: files.some((file) => loaderNameFor(file.path) === "pdf") },
   );
 }
 
@@ -89,7 +95,7 @@ export async function runIngestCommand(
   const settings = describeSettings(options, set);
   const done = options.resume ? await readResumeIndex(outDir, { ...settings }) : new Map();
   const vault = options.vault ? await loadVault(options.vault) : new Vault();
-  const scanner = await createScanner(options, set);
+  const scanner = await createScanner(options, set, files);
   const progress = createProgress(
     files.length,
     !options.quiet && !options.json && process.stderr.isTTY === true,

@@ -74,16 +74,20 @@ const unexpected = (what: string) =>
  * worker; a file of up to `inlineChunks` chunks is scanned there too and crosses to the main thread
  * once, with its scans; a larger one stays on its worker, read and scanned a window at a time in
  * batches (one message each way per batch) on every worker. Rejects at start with a ConfigError
- * when the scanners are invalid.
+ * when the scanners are invalid. `preloadPdf` (the run has PDFs) imports pdf.js on every worker
+ * before its scanners warm up.
  */
 export async function createWorkerScanner(
   configs: readonly ScannerConfig[],
   load: LoadSettings,
   threads: number,
-  timeoutMs = 120_000,
-  inlineChunks = inlineChunkLimit,
+  {
+    timeoutMs = 120_000,
+    inlineChunks = inlineChunkLimit,
+    preloadPdf = false,
+  }: { timeoutMs?: number; inlineChunks?: number; preloadPdf?: boolean } = {},
 ): Promise<ChunkScanner> {
-  const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs });
+  const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs, preloadPdf });
   try {
     // Build the scanners on every thread before the run starts (and surface config errors).
     await Promise.all(Array.from({ length: threads }, () => pool.scan(["ragguard warm-up"])));
