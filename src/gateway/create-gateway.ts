@@ -16,7 +16,7 @@ import { runMigrations } from "./db/migrations.js";
 import { openDatabase } from "./db/open.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
 import { createNodeHttpClient, fetchHttpClient, type HttpClient } from "./http/index.js";
-import { providerAdapters } from "./providers/registry.js";
+import { loadProviderAdapters } from "./providers/registry.js";
 import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
 import { buildGatewayApp } from "./server/app.js";
@@ -89,7 +89,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       ? options.config
       : parseGatewayConfig(options.config, env, "config");
   const metrics = createGatewayMetrics();
-  const adapters: Readonly<Record<string, ProviderAdapter>> = providerAdapters;
+  const adapters: Readonly<Record<string, ProviderAdapter>> = await loadProviderAdapters(
+    config.deployments.map((deployment) => deployment.provider),
+  );
   const http = options.fetch ? fetchHttpClient(options.fetch) : createNodeHttpClient();
   const router = createModelRouter({ config, adapters, env, http, logger, metrics });
   const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry, http });
