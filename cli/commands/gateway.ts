@@ -63,7 +63,7 @@ export function gatewayCommand(): Command {
         const gateway = await createGateway({ config, logger, env: process.env });
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
-        collectStartGarbage();
+        await collectStartGarbage();
         const signal = await shutdown;
         logger.info({ signal }, "gateway stopping");
         await gateway.close();

@@ -1,6 +1,7 @@
 import { open, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { mappedArrayBuffer, readFully } from "./mapped-buffer.js";
 
 /** One file of PGlite's file-system bundle (`pglite.data`): its path and byte range. */
 interface BundleFile {
@@ -48,16 +49,6 @@ async function readBundleTable(dist: string, size: number): Promise<BundleFile[]
   return at === size ? files : undefined;
 }
 
-/**
- * `ArrayBuffer` with ES2024's options argument (the project's `lib` is ES2023). A resizable
- * buffer is mapped by V8 itself, page by page as written, where a plain one is malloc memory,
- * which glibc may hand out from its heap and zero-fill whole.
- */
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (
-  length: number,
-  options: { maxByteLength: number },
-) => ArrayBuffer;
-
 /** A Blob whose `arrayBuffer()` is a given buffer, not a copy (how PGlite reads `fsBundle`). */
 class BufferBlob extends Blob {
   readonly #buffer: ArrayBuffer;
@@ -85,20 +76,11 @@ export async function keyStoreBundle(): Promise<Blob | undefined> {
     const { size } = await file.stat();
     const table = await readBundleTable(dist, size);
     if (table === undefined) return undefined;
-    const buffer = new ResizableArrayBuffer(size, { maxByteLength: size });
+    const buffer = mappedArrayBuffer(size);
     for (const entry of table) {
       if (!isKept(entry)) continue;
       const bytes = new Uint8Array(buffer, entry.start, entry.end - entry.start);
-      for (let offset = 0; offset < bytes.length; ) {
-        const { bytesRead } = await file.read(
-          bytes,
-          offset,
-          bytes.length - offset,
-          entry.start + offset,
-        );
-        if (bytesRead === 0) return undefined;
-        offset += bytesRead;
-      }
+      if (!(await readFully(file, bytes, entry.start))) return undefined;
     }
     return new BufferBlob(buffer);
   } finally {

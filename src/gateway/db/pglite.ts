@@ -1,9 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.js";
 import { keyStoreBundle } from "./pglite-bundle.js";
 import { hasPGliteCluster, initPGliteDataDir } from "./pglite-initdb.js";
+import { compilePGliteWasm } from "./pglite-wasm.js";
 
 /**
  * PGlite's start parameters. Its defaults size shared memory for a server (128 MB of shared
@@ -58,17 +59,23 @@ export function preferSmallWasmCode(): void {
 
 /**
  * Open an embedded PGlite database in `dataDir` (created if missing, its initdb run in a child
- * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory). On a data
- * dir, PGlite gets only the files of its bundle a key store reads ({@link keyStoreBundle}).
+ * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory). PGlite
+ * gets its WebAssembly module compiled here ({@link compilePGliteWasm}) and, on a data dir, only
+ * the files of its bundle a key store reads ({@link keyStoreBundle}).
  *
  * @example
  * const db = await openPGliteDatabase("./.ragguard/gateway-db");
  */
 export async function openPGliteDatabase(dataDir: string): Promise<Database> {
-  if (dataDir === "memory") return wrapPGlite(new PGlite({ startParams }));
-  await mkdir(dataDir, { recursive: true });
-  if (!(await hasPGliteCluster(dataDir))) await initPGliteDataDir(dataDir);
+  if (dataDir !== "memory") {
+    await mkdir(dataDir, { recursive: true });
+    if (!(await hasPGliteCluster(dataDir))) await initPGliteDataDir(dataDir);
+  }
+  const options: PGliteOptions = { startParams };
+  const pgliteWasmModule = await compilePGliteWasm();
+  if (pgliteWasmModule !== undefined) options.pgliteWasmModule = pgliteWasmModule;
+  if (dataDir === "memory") return wrapPGlite(new PGlite(options));
   const fsBundle = await keyStoreBundle();
-  const options = fsBundle === undefined ? { startParams } : { startParams, fsBundle };
+  if (fsBundle !== undefined) options.fsBundle = fsBundle;
   return wrapPGlite(new PGlite(dataDir, options), `pglite://${dataDir}`);
 }
