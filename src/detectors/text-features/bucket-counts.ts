@@ -36,10 +36,7 @@ export interface BucketCounts {
 const initialSlots = 1024;
 
 /** `1 + ln(count)` for the small counts almost every bucket has. */
-export const logValue = Float64Array.from(
-  { length: 64 },
-  (_, count) => 1 + Math.log(Math.max(1, count)),
-);
+const logValue = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(Math.max(1, count)));
 
 /**
  * The count table. A class, so every scorer's `visit` is one function: V8 inlines it into the

@@ -1,4 +1,10 @@
-import { type BucketCounts, logValue } from "./bucket-counts.js";
+import type { BucketCounts } from "./bucket-counts.js";
+
+/**
+ * `1 + ln(count)` for small counts, as the count table has it (kept here: exporting the
+ * table's own made its hot loop load it through a module cell, Toxicity's margins included).
+ */
+const logValue = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(Math.max(1, count)));
 
 /** `1 + ln(count)`, and 0 for a bucket that is not there. */
 function countValue(count: number): number {
