@@ -105,27 +105,25 @@ describe("the guard API's inline scans", () => {
 
 describe("inlineOption", () => {
   const parse = (input: GuardApiConfigInput) => guardApiConfigSchema.parse(input);
+  const on = parse({ app: { scan_inline: true } });
 
-  it("is on by default with a 2,000-character cap, and off with scan_inline: false", () => {
-    expect(inlineOption(parse({}), defaultScannerConfigs, silentLogger)).toEqual({
-      maxChars: 2000,
-    });
-    const capped = parse({ app: { scan_inline_max_chars: 500 } });
+  it("is off by default, and on with scan_inline: true with a 2,000-character cap", () => {
+    expect(inlineOption(parse({}), defaultScannerConfigs, silentLogger)).toBeUndefined();
+    expect(inlineOption(on, defaultScannerConfigs, silentLogger)).toEqual({ maxChars: 2000 });
+    const capped = parse({ app: { scan_inline: true, scan_inline_max_chars: 500 } });
     expect(inlineOption(capped, defaultScannerConfigs, silentLogger)).toEqual({ maxChars: 500 });
-    const off = parse({ app: { scan_inline: false } });
-    expect(inlineOption(off, defaultScannerConfigs, silentLogger)).toBeUndefined();
   });
 
   it("is off when a scanner runs a transformer model folder", () => {
     const scanners = [{ type: "Toxicity", params: { model: { path: "/models/toxic" } } }];
-    expect(inlineOption(parse({}), scanners, silentLogger)).toBeUndefined();
+    expect(inlineOption(on, scanners, silentLogger)).toBeUndefined();
   });
 
   it("is off when a Regex scanner has patterns of its own, which could run away inline", () => {
     const own = [{ type: "Regex", params: { patterns: ["^(a+)+$"] } }];
-    expect(inlineOption(parse({}), own, silentLogger)).toBeUndefined();
+    expect(inlineOption(on, own, silentLogger)).toBeUndefined();
     const builtIn = [{ type: "Regex", params: { patterns: [...defaultCredentialPatterns] } }];
-    expect(inlineOption(parse({}), builtIn, silentLogger)).toEqual({ maxChars: 2000 });
+    expect(inlineOption(on, builtIn, silentLogger)).toEqual({ maxChars: 2000 });
   });
 
   it("rejects a negative or fractional cap", () => {
