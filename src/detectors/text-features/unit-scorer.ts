@@ -43,12 +43,7 @@ function ensure<T extends Uint32Array | Uint16Array>(
   return grown;
 }
 
-/** `buffer` grown to at least `size` elements, keeping its contents. */
-function growUint32(buffer: Uint32Array, size: number): Uint32Array {
-  const grown = new Uint32Array(Math.max(size, buffer.length * 2));
-  grown.set(buffer);
-  return grown;
-}
+const newUint32 = (length: number): Uint32Array => new Uint32Array(length);
 
 /** The largest weight magnitude of `weights`. */
 function largestWeight(weights: Float32Array): number {
@@ -146,8 +141,8 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
     const from = distinctStart[index]!;
     const to = from + table.distinct;
     if (sides.leftBuckets.length < to) {
-      sides.leftBuckets = growUint32(sides.leftBuckets, to);
-      sides.leftCounts = growUint32(sides.leftCounts, to);
+      sides.leftBuckets = ensure(sides.leftBuckets, to, newUint32);
+      sides.leftCounts = ensure(sides.leftCounts, to, newUint32);
     }
     table.sums(weights, sums, sides.leftBuckets, sides.leftCounts, from);
     distinctStart[index + 1] = to;
@@ -166,7 +161,7 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
   /** Room for `more` crossing buckets after the first `used`. */
   const crossingRoom = (used: number, more: number): Uint32Array => {
     if (sides.crossing.length < used + more) {
-      sides.crossing = growUint32(sides.crossing, used + more);
+      sides.crossing = ensure(sides.crossing, used + more, newUint32);
       sides.crossingLeft = new Uint32Array(sides.crossing.length);
     }
     return sides.crossing;
