@@ -177,21 +177,22 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     maxBatch: Math.max(1, options.maxBatch ?? 8),
   });
   const scansByPath: ScanPathCounts = { inline: 0, worker: 0 };
+  const inlineOptions = options.inline;
   const inline =
-    options.inline === undefined
+    inlineOptions === undefined
       ? undefined
       : createInlineScanner({
           scanners: options.scanners,
           source: options.source ?? "input_scanners",
-          createScanner: options.inline.createScanner ?? registryCreateScanner(),
+          createScanner: inlineOptions.createScanner ?? registryCreateScanner(),
         });
   const dispatch =
-    inline === undefined
+    inlineOptions === undefined || inline === undefined
       ? undefined
       : new InlineDispatch({
           queue,
           inline,
-          maxChars: options.inline!.maxChars,
+          maxChars: inlineOptions.maxChars,
           timeoutMs,
           counts: scansByPath,
         });
@@ -206,7 +207,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     };
   }
 
-  function scan(text: string, scanOptions: PoolScanOptions) {
+  function scan(text: string, scanOptions: PoolScanOptions = {}) {
     const input = toInput(text, scanOptions);
     if (dispatch !== undefined) return dispatch.scan(input, scanOptions.signal);
     scansByPath.worker += 1;
@@ -214,7 +215,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   }
 
   return {
-    scan: (text, scanOptions = {}) => scan(text, scanOptions),
+    scan,
     async warmup() {
       // Loading models can take far longer than one scan may, so warm-up has its own limit.
       const limitMs = Math.max(timeoutMs, loadTimeoutMs);
