@@ -24,15 +24,24 @@ export function looksLikeText(text: string): boolean {
   return printable / text.length > 0.95 && spaces >= 1 && words >= 2;
 }
 
-/** Code units of `[A-Za-z0-9+/_-]` (1) and of `[0-9a-fA-F :]` (2: hex digit, 4: separator). */
+/**
+ * Code units of `[A-Za-z0-9+/_-]` (1), of `[0-9a-fA-F :]` (2: hex digit, 4: separator), of the
+ * characters between ROT13 candidate lines `[\n.!?]` (8), and "e"/"E" (16) and "r"/"R" (32).
+ */
 const base64Unit = 1;
 const hexDigit = 2;
 const hexSeparator = 4;
+const lineEnd = 8;
+const letterE = 16;
+const letterR = 32;
 const unitKinds = Uint8Array.from({ length: 128 }, (_, code) => {
   const char = String.fromCharCode(code);
   let kind = /[A-Za-z0-9+/_-]/.test(char) ? base64Unit : 0;
   if (/[0-9a-fA-F]/.test(char)) kind |= hexDigit;
   if (char === " " || char === ":") kind |= hexSeparator;
+  if (/[\n.!?]/.test(char)) kind |= lineEnd;
+  if (char === "e" || char === "E") kind |= letterE;
+  if (char === "r" || char === "R") kind |= letterR;
   return kind;
 });
 
@@ -122,9 +131,12 @@ function decodeRot13(text: string): string | undefined {
   return commonWordShare(decoded) >= 0.15 ? decoded : undefined;
 }
 
-/** `\n`, `.`, `!` or `?`: the characters between ROT13 candidate lines. */
-function endsLine(code: number): boolean {
-  return code === 10 || code === 46 || code === 33 || code === 63;
+/** Decode the base64 run `text[start, end)` with up to two `=` after it into `out` if it reads as text. */
+function decodeBase64Run(text: string, start: number, end: number, out: string[]): void {
+  let padded = end;
+  while (padded < text.length && padded - end < 2 && text.charCodeAt(padded) === 61) padded += 1;
+  const decoded = decodeBase64(text.slice(start, padded));
+  if (decoded !== undefined) out.push(decoded);
 }
 
 /**
@@ -144,50 +156,43 @@ export function decodeHiddenSpans(text: string): string[] {
   const out: string[] = [];
   /** Start and end of each line with more "r" than "e", in order. */
   const rotLines: number[] = [];
-  let runStart = -1;
+  /** Length of the run of base64 characters that ends here. */
+  let runLength = 0;
+  /** Hex digits in the current run of hex digits and separators. */
   let hexDigits = 0;
   /** Start of the current run of hex digits and separators. */
   let hexRunStart = 0;
   /** Start of the first such run holding 16 hex digits: no hex span starts before it. */
   let hexFrom = -1;
   let lineStart = 0;
-  let e = 0;
-  let r = 0;
-  for (let index = 0; index <= text.length; index += 1) {
-    const code = index < text.length ? text.charCodeAt(index) : 10;
+  /** "r"s minus "e"s of the current line. */
+  let balance = 0;
+  // The per-unit state moves by arithmetic on the unit's kind bits instead of branches: word
+  // boundaries, hex letters and "e"/"r" come at random in prose and missed branch predictions
+  // were most of this loop's time. Only the rare events (a long base64 run ends, 16 hex digits,
+  // a line ends) branch.
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
     const kind = code < 128 ? unitKinds[code]! : 0;
-    if ((kind & base64Unit) !== 0) {
-      if (runStart === -1) runStart = index;
-    } else if (runStart !== -1) {
-      if (index - runStart >= minBase64) {
-        let padded = index;
-        while (padded < text.length && padded - index < 2 && text.charCodeAt(padded) === 61)
-          padded += 1;
-        const decoded = decodeBase64(text.slice(runStart, padded));
-        if (decoded !== undefined) out.push(decoded);
-      }
-      runStart = -1;
-    }
-    if (hexFrom === -1) {
-      if ((kind & hexDigit) !== 0) {
-        hexDigits += 1;
-        if (hexDigits >= minHex) hexFrom = hexRunStart;
-      } else if ((kind & hexSeparator) === 0) {
-        hexDigits = 0;
-        hexRunStart = index + 1;
-      }
-    }
-    if (endsLine(code)) {
-      if (r > e) rotLines.push(lineStart, index);
+    const inRun = kind & base64Unit;
+    // A run of at least 16 ends at this unit (the product is 0 while the run goes on).
+    if (runLength * (inRun ^ 1) >= minBase64) decodeBase64Run(text, index - runLength, index, out);
+    runLength = (runLength + 1) * inRun;
+    const digit = (kind >>> 1) & 1;
+    const keep = ((kind >>> 1) | (kind >>> 2)) & 1;
+    hexDigits = (hexDigits + digit) * keep;
+    hexRunStart += (index + 1 - hexRunStart) * (keep ^ 1);
+    if (hexDigits >= minHex && hexFrom === -1) hexFrom = hexRunStart;
+    balance += ((kind >>> 5) & 1) - ((kind >>> 4) & 1);
+    if ((kind & lineEnd) !== 0) {
+      if (balance > 0) rotLines.push(lineStart, index);
       lineStart = index + 1;
-      e = 0;
-      r = 0;
-      continue;
+      balance = 0;
     }
-    const folded = code | 32;
-    if (folded === 101) e += 1;
-    else if (folded === 114) r += 1;
   }
+  // The end of the text ends a base64 run and a line.
+  if (runLength >= minBase64) decodeBase64Run(text, text.length - runLength, text.length, out);
+  if (balance > 0) rotLines.push(lineStart, text.length);
   if (hexFrom !== -1) {
     // A hex span is made of hex digits and separators only and holds 16 digits, so it lies in
     // a run like the one at hexFrom or a later one: the search starts there (the \b before it

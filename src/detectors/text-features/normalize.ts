@@ -35,9 +35,15 @@ const maySpaceLetters = 2;
 /** White space other than single spaces and line breaks (a tab, a CR, two spaces in a row). */
 const oddSpace = 4;
 
-function isLetterSeparator(code: number): boolean {
-  return code === 32 || code === 46 || code === 45 || code === 95 || code === 42;
-}
+/** Per ASCII unit: a letter separator `[ .\-_*]` (1), tab/VT/FF/CR ({@link oddSpace}), a space (8). */
+const letterSeparator = 1;
+const space = 8;
+const shapeKinds = Uint8Array.from({ length: 128 }, (_, code) => {
+  let kind = code === 32 || code === 46 || code === 45 || code === 95 || code === 42 ? 1 : 0;
+  if (code === 9 || code === 11 || code === 12 || code === 13) kind |= oddSpace;
+  if (code === 32) kind |= space;
+  return kind;
+});
 
 /**
  * The pre-tests of normalisation in one pass over `text`: whether it is ASCII, and for ASCII
@@ -50,16 +56,17 @@ function asciiShape(text: string): number {
   let shape = 0;
   /** Bit k: whether the unit k positions back is a letter separator. */
   let separators = 0;
-  let previous = -1;
+  let previous = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code > 127) return nonAscii;
-    separators = ((separators << 1) | (isLetterSeparator(code) ? 1 : 0)) & 0x1f;
+    const kind = shapeKinds[code]!;
+    separators = ((separators << 1) | (kind & letterSeparator)) & 0x1f;
     // Separators at index - 4, index - 2 and index, the first one not at the very start.
     if ((separators & 0x15) === 0x15 && index >= 5) shape |= maySpaceLetters;
-    if (code === 9 || code === 11 || code === 12 || code === 13) shape |= oddSpace;
-    else if (code === 32 && previous === 32) shape |= oddSpace;
-    previous = code;
+    // A tab, VT, FF or CR, or a space after a space, by bits (spaces come at random: no branch).
+    shape |= (kind | ((kind & previous & space) >>> 1)) & oddSpace;
+    previous = kind;
   }
   return shape;
 }
