@@ -131,8 +131,11 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
     const joinedFrom = index === 0 ? 0 : joinedStart[index - 1]! + joinedLength[index - 1]!;
     hashes = ensure(hashes, hashFrom + count, (n) => new Uint32Array(n));
     joined = ensure(joined, joinedFrom + length, (n) => new Uint16Array(n));
-    hashes.set(scratch.hashes.subarray(0, count), hashFrom);
-    joined.set(scratch.joined.subarray(0, length), joinedFrom);
+    // Copied unit by unit: `set` of a `subarray` made two views per piece and a runtime call.
+    const pieceHashes = scratch.hashes;
+    for (let token = 0; token < count; token += 1) hashes[hashFrom + token] = pieceHashes[token]!;
+    const pieceJoined = scratch.joined;
+    for (let unit = 0; unit < length; unit += 1) joined[joinedFrom + unit] = pieceJoined[unit]!;
     tokenStart[index] = hashFrom;
     tokenCount[index] = count;
     joinedStart[index] = joinedFrom;
