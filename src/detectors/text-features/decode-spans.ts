@@ -167,21 +167,21 @@ export function decodeHiddenSpans(text: string): string[] {
   let lineStart = 0;
   /** "r"s minus "e"s of the current line. */
   let balance = 0;
-  // The per-unit state moves by arithmetic on the unit's kind bits instead of branches: word
+  // The per-unit state moves by masks made of the unit's kind bits instead of branches: word
   // boundaries, hex letters and "e"/"r" come at random in prose and missed branch predictions
   // were most of this loop's time. Only the rare events (a long base64 run ends, 16 hex digits,
   // a line ends) branch.
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     const kind = code < 128 ? unitKinds[code]! : 0;
-    const inRun = kind & base64Unit;
-    // A run of at least 16 ends at this unit (the product is 0 while the run goes on).
-    if (runLength * (inRun ^ 1) >= minBase64) decodeBase64Run(text, index - runLength, index, out);
-    runLength = (runLength + 1) * inRun;
-    const digit = (kind >>> 1) & 1;
-    const keep = ((kind >>> 1) | (kind >>> 2)) & 1;
-    hexDigits = (hexDigits + digit) * keep;
-    hexRunStart += (index + 1 - hexRunStart) * (keep ^ 1);
+    // All ones inside a base64 run, and inside a run of hex digits and separators; else 0.
+    const inRun = -(kind & base64Unit);
+    const keep = -(((kind >>> 1) | (kind >>> 2)) & 1);
+    // A run of at least 16 ends at this unit (masked to 0 while the run goes on).
+    if ((runLength & ~inRun) >= minBase64) decodeBase64Run(text, index - runLength, index, out);
+    runLength = (runLength + 1) & inRun;
+    hexDigits = (hexDigits + ((kind >>> 1) & 1)) & keep;
+    hexRunStart = (hexRunStart & keep) | ((index + 1) & ~keep);
     if (hexDigits >= minHex && hexFrom === -1) hexFrom = hexRunStart;
     balance += ((kind >>> 5) & 1) - ((kind >>> 4) & 1);
     if ((kind & lineEnd) !== 0) {
