@@ -16,7 +16,7 @@ import {
   speechAfterCue,
   weakNameCue,
 } from "./person-cues.js";
-import { lowerCueEnds, mayFollowLowerCue, type Token, Words } from "./person-words.js";
+import { lowerCueEnds, NameOpenings, type Token, Tokens } from "./person-words.js";
 import { endsInContraction, hasEarlyApostrophe, isCapitalized } from "./word-shape.js";
 
 const maxNameTokens = 4;
@@ -263,18 +263,21 @@ function emailNameParts(text: string): ReadonlySet<string> {
   return parts;
 }
 
-/** The longest run of name-like tokens from `start` (particles inside, not at the end). */
+/** The longest run of name-like tokens from `first` (particles inside, not at the end). */
 function collectRun(
-  tokens: Words,
-  start: number,
+  tokens: Tokens,
+  first: Token,
   text: string,
   lexicon: NameLexicon,
   afterTitle: boolean,
   lowerText: boolean,
 ): Token[] {
   const run: Token[] = [];
-  for (let cursor = start; cursor < tokens.length && run.length < maxNameTokens; cursor++) {
-    const token = tokens.at(cursor)!;
+  for (
+    let token: Token | undefined = first;
+    token !== undefined && run.length < maxNameTokens;
+    token = tokens.after(token)
+  ) {
     const last = run[run.length - 1];
     if (last && !gapIsSpace(text, last.end, token.start)) {
       if (!(isInitial(last, text) && /^\.[ \t]{1,2}$/.test(text.slice(last.end, token.start))))
@@ -307,31 +310,22 @@ function collectRun(
  * findPersons("Ask Dr. Jane Goodall", lexicon); // [{ type: "PERSON", text: "Jane Goodall", ... }]
  */
 export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
-  const tokens = new Words(text);
   const lowerText = text === text.toLowerCase();
   const mailNames = emailNameParts(text);
   const found: PiiMatch[] = [];
-  let index = 0;
-  while (index < tokens.length) {
-    // The skip below, decided from first letters alone (no Token made for the word or the one
-    // before): a lower-case word in mixed-case text that follows no lower-case cue.
-    if (!lowerText) {
-      const code = tokens.firstCode(index);
-      if (code >= 97 && code <= 122 && !mayFollowLowerCue(tokens, index)) {
-        index++;
-        continue;
-      }
-    }
-    const previous = tokens.at(index - 1);
-    // In mixed-case text only a capital opens a name, or a name typed in lower case right after
-    // "my name is" / "call me" ("my name is john smith"); skip the rest before any lookup.
-    const current = tokens.at(index)!;
+  // In mixed-case text only a capital opens a name, or a name typed in lower case right after
+  // "my name is" / "call me" ("my name is john smith"): the other words are never read.
+  const openings = new NameOpenings(text, lowerText);
+  const tokens = new Tokens(text);
+  for (let start = openings.next(0); start !== -1; ) {
+    const current = tokens.at(start)!;
+    const previous = tokens.before(start);
     const lowerCue = startsUpperCase(current.text)
       ? undefined
       : followsLowerNameCue(previous, current, text);
     const cuedLower = lowerCue !== undefined;
     if (!lowerText && !cuedLower && !startsUpperCase(current.text)) {
-      index++;
+      start = openings.next(current.after);
       continue;
     }
     const afterTitle =
@@ -339,7 +333,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
         followsTitle(previous, text.slice(previous.end, current.start), lexicon)) ||
       // Any word after "my name is" only in all-lower-case text; otherwise a known name.
       (lowerCue === "strong" && lowerText);
-    const run = collectRun(tokens, index, text, lexicon, afterTitle, lowerText || cuedLower);
+    const run = collectRun(tokens, current, text, lexicon, afterTitle, lowerText || cuedLower);
     // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
     if (
       run.length > 1 &&
@@ -348,27 +342,28 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       !isKnownWord(lexicon, run[0]!.lower) &&
       !(isInitial(run[0]!, text) && run.some((token) => isKnownName(lexicon, token.lower)))
     ) {
-      index++;
+      start = openings.next(current.after);
       continue;
     }
     if (run.length === 0) {
-      index++;
+      start = openings.next(current.after);
       continue;
     }
-    const next = tokens.at(index + run.length);
+    const last = run[run.length - 1]!;
+    const next = tokens.after(last);
     const placed = isPlaceOrOrganization(run, previous, next, text, lexicon);
-    const numbered = !afterTitle && isFollowedByHouseNumber(text.slice(run[run.length - 1]!.end));
+    const numbered = !afterTitle && isFollowedByHouseNumber(text.slice(last.end));
     if (!placed && !numbered) {
-      const start = run[0]!.start;
-      const end = run[run.length - 1]!.end;
+      const runStart = run[0]!.start;
       let score = scoreRun(run, text, lexicon, afterTitle);
       // The same name in an e-mail address nearby (jane.doe@...) confirms it.
       if (mailNames.size > 0 && run.some((token) => mailNames.has(token.lower))) {
         score = Math.max(score, 0.8);
       }
-      found.push({ type: "PERSON", start, end, text: text.slice(start, end), score });
+      const end = last.end;
+      found.push({ type: "PERSON", start: runStart, end, text: text.slice(runStart, end), score });
     }
-    index += run.length;
+    start = openings.next(last.after);
   }
   // Twice, so that confidence passes along a list (Malon, Mark and Kaylee).
   return boostListedNames(boostListedNames(found, text), text);
