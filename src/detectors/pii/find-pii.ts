@@ -14,25 +14,42 @@ export interface PiiResources {
 const contextWindow = 48;
 const anyDigit = /\d/;
 
-function memoize<T>(load: () => Promise<T>): () => Promise<T> {
+/** Load once; `loaded()` gives the value without a promise once it is there. */
+function memoize<T>(load: () => Promise<T>): {
+  get: () => Promise<T>;
+  loaded: () => T | undefined;
+} {
   let pending: Promise<T> | undefined;
-  return () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
+  let value: T | undefined;
+  const get = () => {
+    pending ??= load().then(
+      (result) => {
+        value = result;
+        return result;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
     return pending;
   };
+  return { get, loaded: () => value };
 }
+
+const piiResources = memoize(async (): Promise<PiiResources> => {
+  const [lexicon, phone] = await Promise.all([loadNameLexicon(), import("libphonenumber-js/max")]);
+  return { lexicon, parsePhone: phone.parsePhoneNumberFromString };
+});
 
 /**
  * Load the name lexicon (its shipped snapshot) and libphonenumber-js (max metadata) once per
  * process; every `Anonymize` shares the same immutable result.
  */
-export const loadPiiResources: () => Promise<PiiResources> = memoize(async () => {
-  const [lexicon, phone] = await Promise.all([loadNameLexicon(), import("libphonenumber-js/max")]);
-  return { lexicon, parsePhone: phone.parsePhoneNumberFromString };
-});
+export const loadPiiResources: () => Promise<PiiResources> = piiResources.get;
+
+/** {@link loadPiiResources}' result once it has loaded (a scan then need not wait on a promise). */
+export const loadedPiiResources: () => PiiResources | undefined = piiResources.loaded;
 
 /** Keep the best of overlapping matches: higher score first, then the longer span. */
 export function resolveOverlaps(matches: readonly PiiMatch[]): PiiMatch[] {
@@ -89,8 +106,9 @@ function findByPatterns(
 }
 
 /** Whether scanning for `entityTypes` needs {@link loadPiiResources} (PERSON, PHONE_NUMBER). */
-export function needsPiiResources(entityTypes: readonly PiiEntityType[]): boolean {
-  return entityTypes.includes("PERSON") || entityTypes.includes("PHONE_NUMBER");
+export function needsPiiResources(entityTypes: Iterable<PiiEntityType>): boolean {
+  for (const type of entityTypes) if (type === "PERSON" || type === "PHONE_NUMBER") return true;
+  return false;
 }
 
 /**
@@ -103,11 +121,11 @@ export function needsPiiResources(entityTypes: readonly PiiEntityType[]): boolea
  */
 export function findPii(
   text: string,
-  entityTypes: readonly PiiEntityType[],
+  entityTypes: readonly PiiEntityType[] | ReadonlySet<PiiEntityType>,
   resources: PiiResources | undefined,
   threshold = 0,
 ): PiiMatch[] {
-  const types = new Set(entityTypes);
+  const types = entityTypes instanceof Set ? entityTypes : new Set(entityTypes);
   // One scan for a digit spares every digit pattern (and the phone finder) on prose.
   const hasDigit = anyDigit.test(text);
   const found = findByPatterns(text, types, hasDigit);
@@ -115,5 +133,6 @@ export function findPii(
     found.push(...findPhoneNumbers(text, resources.parsePhone));
   }
   if (resources && types.has("PERSON")) found.push(...findPersons(text, resources.lexicon));
+  if (found.length === 0) return found;
   return resolveOverlaps(found.filter((match) => match.score >= threshold));
 }

@@ -224,8 +224,14 @@ function followsLowerNameCue(
 }
 
 /** "Dr. X", "President X": a period only after an abbreviated title, never a sentence end. */
-function followsTitle(previous: Token, gap: string, lexicon: NameLexicon): boolean {
+function followsTitle(
+  previous: Token,
+  current: Token,
+  text: string,
+  lexicon: NameLexicon,
+): boolean {
   if (!lexicon.honorifics.has(previous.lower)) return false;
+  const gap = text.slice(previous.end, current.start);
   if (/^[ \t]{1,2}$/.test(gap)) return true;
   return /^\.[ \t]{1,2}$/.test(gap) && previous.lower.length <= 4;
 }
@@ -329,8 +335,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       continue;
     }
     const afterTitle =
-      (previous !== undefined &&
-        followsTitle(previous, text.slice(previous.end, current.start), lexicon)) ||
+      (previous !== undefined && followsTitle(previous, current, text, lexicon)) ||
       // Any word after "my name is" only in all-lower-case text; otherwise a known name.
       (lowerCue === "strong" && lowerText);
     const run = collectRun(tokens, current, text, lexicon, afterTitle, lowerText || cuedLower);
