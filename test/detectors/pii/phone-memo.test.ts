@@ -34,4 +34,22 @@ describe("phone candidate memo", () => {
     expect(again).toEqual(fresh);
     expect(calls).toBe(0);
   });
+
+  it("holds at most 64 candidates, then starts over", async () => {
+    const { parsePhone } = await loadPiiResources();
+    let calls = 0;
+    const counting: ParsePhoneNumber = (text, region) => {
+      calls += 1;
+      return parsePhone(text, region);
+    };
+    const numbers = Array.from({ length: 65 }, (_, index) => `call +1 415 555 ${1000 + index}`);
+    for (const text of numbers.slice(0, 64)) findPhoneNumbers(text, counting);
+    calls = 0;
+    for (const text of numbers.slice(0, 64)) findPhoneNumbers(text, counting);
+    expect(calls).toBe(0);
+    findPhoneNumbers(numbers[64]!, counting);
+    calls = 0;
+    findPhoneNumbers(numbers[0]!, counting);
+    expect(calls).toBeGreaterThan(0);
+  });
 });
