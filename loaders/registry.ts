@@ -1,4 +1,3 @@
-import { extname } from "node:path";
 import { loadCsv } from "./csv.js";
 import { loadDocx } from "./docx.js";
 import { loadHtml } from "./html.js";
@@ -20,24 +19,4 @@ export const loaders: Record<LoaderName, Loader> = {
   jsonl: loadJsonl,
 };
 
-/** File extension (lower case, with dot) to format. */
-export const extensionLoaders: Readonly<Record<string, LoaderName>> = {
-  ".txt": "text",
-  ".text": "text",
-  ".md": "markdown",
-  ".markdown": "markdown",
-  ".mdx": "markdown",
-  ".html": "html",
-  ".htm": "html",
-  ".pdf": "pdf",
-  ".docx": "docx",
-  ".csv": "csv",
-  ".json": "json",
-  ".jsonl": "jsonl",
-  ".ndjson": "jsonl",
-};
-
-/** The format of a path by its extension, or undefined when ingest does not read it. */
-export function loaderNameFor(path: string): LoaderName | undefined {
-  return extensionLoaders[extname(path).toLowerCase()];
-}
+export { extensionLoaders, loaderNameFor } from "./formats.js";

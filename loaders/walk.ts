@@ -1,8 +1,8 @@
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve, sep } from "node:path";
 import { glob } from "tinyglobby";
+import { loaderNameFor } from "./formats.js";
 import type { LoadErrorCode } from "./load-error.js";
-import { loaderNameFor } from "./registry.js";
 
 /** A file to load: absolute path, its path relative to the input root, and that root. */
 export interface InputFile {

@@ -1,6 +1,6 @@
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { loaderNameFor } from "../../loaders/registry.js";
+import { loaderNameFor } from "../../loaders/formats.js";
 import type { InputFile, SkippedFile } from "../../loaders/walk.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";

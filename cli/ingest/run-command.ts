@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { loaderNameFor } from "../../loaders/registry.js";
+import { loaderNameFor } from "../../loaders/formats.js";
 import { type InputFile, walkInputs } from "../../loaders/walk.js";
 import { createLogger } from "../../src/common/logger.js";
 import { Vault } from "../../src/scanners/vault.js";

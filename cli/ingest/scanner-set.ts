@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadYamlConfig } from "../../src/common/config.js";
-import { type ScannerConfig, scannerConfigSchema } from "../../src/scanners/registry.js";
+import { type ScannerConfig, scannerConfigSchema } from "../../src/scanners/scanner-config.js";
 import { UsageError } from "../run.js";
 
 /**

@@ -2,7 +2,7 @@ import pLimit from "p-limit";
 import { z } from "zod";
 import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
 import { AppError } from "../../src/common/errors.js";
-import { buildScanners, type ScannerConfig } from "../../src/scanners/registry.js";
+import type { ScannerConfig } from "../../src/scanners/registry.js";
 import { portChunkSource } from "./chunk-port.js";
 import {
   type ChunkScan,
@@ -27,6 +27,9 @@ import { createChunkScanTask } from "./scan-chunk.js";
 export async function createInProcessScanner(
   configs: readonly ScannerConfig[],
 ): Promise<ChunkScanner> {
+  // Imported here: a run with worker threads never builds scanners on its main thread, and the
+  // detector modules cost ~0.25 CPU-s to load before the workers could start.
+  const { buildScanners } = await import("../../src/scanners/registry.js");
   const scanChunk = createChunkScanTask((vault) =>
     buildScanners(configs, { vault, source: "scanners" }),
   );
