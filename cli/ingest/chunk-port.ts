@@ -3,6 +3,9 @@ import { z } from "zod";
 import type { ChunkSource, LoadedHeader } from "./chunk-scanner.js";
 import type { ChunkRecord } from "./load-chunks.js";
 
+/** Chunks scanned between two progress messages of a file task (the batch time limit's unit). */
+export const progressChunks = 32;
+
 /** What the main thread asks of a worker holding a file's chunks. */
 const holderRequestSchema = z.object({
   kind: z.literal("read"),

@@ -1,7 +1,7 @@
 import type { InputFile } from "../../loaders/walk.js";
 import { type BatchFeed, readyFeed, windowedFeed } from "./batch-feed.js";
 import type { ChunkScanner, FileOutcome, ScannedBatch } from "./chunk-scanner.js";
-import { type LoadRequest, type LoadSettings, loadChunks } from "./load-chunks.js";
+import type { LoadRequest, LoadSettings } from "./load-schemas.js";
 import type { FileEntry } from "./report.js";
 import type { DoneFile, ResumeIndex } from "./resume.js";
 
@@ -27,6 +27,8 @@ export interface FileWorkOptions {
 
 /** Load on this thread (`--workers 0`, `--guard-url`): the chunks are then scanned in windows. */
 async function loadHere(request: LoadRequest, settings: LoadSettings): Promise<FileOutcome> {
+  // Imported here: it pulls in every parser, which a run with worker threads never needs here.
+  const { loadChunks } = await import("./load-chunks.js");
   const load = await loadChunks(request, settings);
   if (load.kind !== "loaded") return load;
   const { kind: _kind, chunks, ...rest } = load;

@@ -5,16 +5,15 @@ import { Piscina } from "piscina";
 import { AppError, ConfigError } from "../../src/common/errors.js";
 import type { ScannerConfig } from "../../src/scanners/registry.js";
 import type { ScanTaskFailure } from "../../src/workers/scan-task.js";
-import type { HolderMessage } from "./chunk-port.js";
+import { type HolderMessage, progressChunks } from "./chunk-port.js";
 import type { ChunkScan, LoadedHeader } from "./chunk-scanner.js";
-import {
-  type IngestTaskInput,
-  type IngestTaskOutput,
-  type IngestWorkerData,
-  progressChunks,
-  type WorkerFileOutcome,
+import type {
+  IngestTaskInput,
+  IngestTaskOutput,
+  IngestWorkerData,
+  WorkerFileOutcome,
 } from "./ingest-task.js";
-import type { LoadRequest, LoadSettings } from "./load-chunks.js";
+import type { LoadRequest, LoadSettings } from "./load-schemas.js";
 import { sizeWorkerYoungGeneration } from "./worker-heap.js";
 
 export interface IngestPoolOptions {

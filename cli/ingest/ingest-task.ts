@@ -1,7 +1,7 @@
 import type { MessagePort } from "node:worker_threads";
 import { z } from "zod";
 import { failedScanOutput, type ScanTaskFailure } from "../../src/workers/scan-task.js";
-import { type HolderMessage, serveChunks } from "./chunk-port.js";
+import { type HolderMessage, progressChunks, serveChunks } from "./chunk-port.js";
 import type { ChunkScan, LoadedHeader } from "./chunk-scanner.js";
 import {
   type ChunkRecord,
@@ -28,8 +28,8 @@ export const ingestWorkerDataSchema = z.object({
 });
 export type IngestWorkerData = z.infer<typeof ingestWorkerDataSchema>;
 
-/** Chunks scanned between two progress messages of a file task (the batch time limit's unit). */
-export const progressChunks = 32;
+// Kept in chunk-port (the main thread reads it without importing the loaders): re-exported.
+export { progressChunks } from "./chunk-port.js";
 
 /**
  * One task for an ingest worker: process a file (load and split it; scan it when it has at most

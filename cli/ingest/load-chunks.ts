@@ -1,72 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { z } from "zod";
-import { once } from "../../src/common/once.js";
+import { createSplitter } from "../../filters/splitter.js";
+import { hashBytes, loadFile } from "../../loaders/load-file.js";
+import type { FileLoad, LoadRequest, LoadSettings } from "./load-schemas.js";
 
-/**
- * The loaders (every parser: html-to-text, yaml, csv, docx, ...) and the splitter, imported on the
- * first file this thread loads: a run with worker threads never loads a file on its main thread,
- * which then starts ~0.3 CPU-s sooner. Ingest workers import them as they start (ingest-worker).
- */
-export const importLoading = once(async () => {
-  const [{ hashBytes, loadFile }, { createSplitter }] = await Promise.all([
-    import("../../loaders/load-file.js"),
-    import("../../filters/splitter.js"),
-  ]);
-  return { hashBytes, loadFile, createSplitter };
-});
-
-/** How every file of a run is loaded and split (the same on every thread). */
-export const loadSettingsSchema = z.object({
-  chunkSize: z.number().int().positive(),
-  chunkOverlap: z.number().int().min(0),
-  textField: z.string().optional(),
-});
-export type LoadSettings = z.infer<typeof loadSettingsSchema>;
-
-/** One file to load: its path, its `metadata.source`, and the hash an earlier run recorded. */
-export const loadRequestSchema = z.object({
-  path: z.string(),
-  source: z.string(),
-  /** SHA-256 a previous run (`--resume`) finished this path with; equal content is not loaded. */
-  previousHash: z.string().optional(),
-});
-export type LoadRequest = z.infer<typeof loadRequestSchema>;
-
-/** One chunk as it crosses threads: the splitter's id, text and metadata. */
-export const chunkRecordSchema = z.object({
-  id: z.string(),
-  pageContent: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-});
-export type ChunkRecord = z.infer<typeof chunkRecordSchema>;
-
-/** A file whose content has the hash an earlier run finished it with: not loaded again. */
-export const unchangedLoadSchema = z.object({ kind: z.literal("unchanged"), hash: z.string() });
-
-/** A file that could not be read or parsed, and why. */
-export const skippedLoadSchema = z.object({
-  kind: z.literal("skipped"),
-  bytes: z.number(),
-  hash: z.string().optional(),
-  reason: z.string(),
-  message: z.string(),
-});
-
-/** What loading one file gave: its chunks, "unchanged since the last run", or why it was skipped. */
-export const fileLoadSchema = z.discriminatedUnion("kind", [
-  unchangedLoadSchema,
-  skippedLoadSchema,
-  z.object({
-    kind: z.literal("loaded"),
-    hash: z.string(),
-    loader: z.string(),
-    bytes: z.number(),
-    documents: z.number(),
-    warnings: z.array(z.string()),
-    chunks: z.array(chunkRecordSchema),
-  }),
-]);
-export type FileLoad = z.infer<typeof fileLoadSchema>;
+// The wire types live apart (load-schemas) so the main thread of a worker run can check what
+// crosses threads without importing every parser; they are re-exported here as before.
+export * from "./load-schemas.js";
 
 /**
  * Read, hash, load and split one file. Never throws: an unreadable or unparsable file comes back
@@ -77,7 +16,6 @@ export type FileLoad = z.infer<typeof fileLoadSchema>;
  * const loaded = await loadChunks({ path: "/docs/a.md", source: "a.md" }, { chunkSize: 1000, chunkOverlap: 0 });
  */
 export async function loadChunks(request: LoadRequest, settings: LoadSettings): Promise<FileLoad> {
-  const { hashBytes, loadFile, createSplitter } = await importLoading();
   let bytes: Buffer;
   try {
     bytes = await readFile(request.path);

@@ -17,7 +17,7 @@ import {
   type LoadSettings,
   skippedLoadSchema,
   unchangedLoadSchema,
-} from "./load-chunks.js";
+} from "./load-schemas.js";
 import { createChunkScanTask } from "./scan-chunk.js";
 
 /**
