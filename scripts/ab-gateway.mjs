@@ -86,20 +86,8 @@ for (let s = 0; s < sessions; s++) {
   for (let r = 0; r < 2; r++) {
     const o = r % 2 === 0 ? gws : [...gws].reverse();
     for (const g of o) {
-      await runLoad({
-        url: url(g),
-        headers: auth,
-        bodies: short,
-        connections: 50,
-        durationSeconds: 5,
-      });
-      await runLoad({
-        url: url(g),
-        headers: auth,
-        bodies: long,
-        connections: 50,
-        durationSeconds: 5,
-      });
+      for (const bodies of [short, long])
+        await runLoad({ url: url(g), headers: auth, bodies, connections: 50, durationSeconds: 5 });
     }
   }
   for (const g of gws) g.cpuSat = cpu(g.gw.child.pid);
