@@ -199,18 +199,20 @@ export class Tokens {
 
   /** The word before the one starting at `start`, if any. */
   before(start: number): Token | undefined {
-    const text = this.#text;
     const recent = this.#recent;
-    if (
-      recent !== undefined &&
-      recent.after <= start &&
-      nextWordStart(text, recent.after) === start
-    )
-      return recent;
+    if (this.#precedes(recent, start)) return recent;
     const older = this.#older;
-    if (older !== undefined && older.after <= start && nextWordStart(text, older.after) === start)
-      return older;
-    return this.at(previousWordStart(text, start));
+    if (this.#precedes(older, start)) return older;
+    return this.at(previousWordStart(this.#text, start));
+  }
+
+  /** Whether `token` is the word right before the one starting at `start`. */
+  #precedes(token: Token | undefined, start: number): token is Token {
+    return (
+      token !== undefined &&
+      token.after <= start &&
+      nextWordStart(this.#text, token.after) === start
+    );
   }
 }
 
