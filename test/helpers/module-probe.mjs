@@ -5,14 +5,30 @@ import { MessageChannel } from "node:worker_threads";
 
 const { port1, port2 } = new MessageChannel();
 const urls = [];
-port1.on("message", (url) => urls.push(url));
-const hooks = `let port; export function initialize(data) { port = data.port; }
-export async function resolve(specifier, context, next) { const r = await next(specifier, context); port.postMessage(r.url); return r; }`;
+// The hooks thread answers "flush" with "end" on the same port, after every URL it sent before:
+// one port keeps its messages in order, so no URL can arrive after "end" (no timing guess).
+const hooks = `let port;
+export function initialize(data) {
+  port = data.port;
+  port.on("message", () => port.postMessage({ end: true }));
+  port.unref();
+}
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  port.postMessage({ url: r.url });
+  return r;
+}`;
 register(`data:text/javascript,${encodeURIComponent(hooks)}`, {
   data: { port: port2 },
   transferList: [port2],
 });
 await import(process.argv[2]);
-await new Promise((r) => setTimeout(r, 100));
+await new Promise((resolve) => {
+  port1.on("message", (message) => {
+    if (message.end) resolve();
+    else urls.push(message.url);
+  });
+  port1.postMessage("flush");
+});
 port1.close();
 console.log(JSON.stringify(urls.filter((u) => !u.startsWith("node:"))));
