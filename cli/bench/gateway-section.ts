@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { generateChunks } from "./corpus.js";
 import { runFixedRate } from "./fixed-rate.js";
 import {
@@ -52,6 +53,8 @@ export const gatewaySection: BenchSection = {
     const saturationSeconds = quick ? 2 : 10;
     const fixedSeconds = quick ? 2 : 10;
     const rounds = quick ? 1 : 3;
+    // Long enough for two of the gateway's idle looks (every 5 s; see shrinkYoungGenerationWhenIdle).
+    const idleSeconds = quick ? 1 : 12;
     const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-gateway-"));
     const started: ServerProcess[] = [];
     const start = async (server: Promise<ServerProcess>) => {
@@ -156,6 +159,9 @@ export const gatewaySection: BenchSection = {
         for (const variant of guardVariants)
           guardRuns.get(variant)!.push(await steady(variant, fixedSeconds, guardRate));
       }
+      const afterLoad = rssOf(plain, guard);
+      const postgresAfterLoad = postgres ? memoryMiB(postgres.child.pid ?? 0).rss : undefined;
+      await sleep(idleSeconds * 1000);
       return summariseGateway({
         saturation,
         steady: steadyRuns,
@@ -171,11 +177,14 @@ export const gatewaySection: BenchSection = {
         memory: {
           database: "pglite",
           atStart,
-          afterLoad: rssOf(plain, guard),
+          afterLoad,
+          afterIdle: rssOf(plain, guard),
+          idleSeconds,
           postgres: postgres
             ? {
                 atStart: postgresAtStart ?? Number.NaN,
-                afterLoad: memoryMiB(postgres.child.pid ?? 0).rss,
+                afterLoad: postgresAfterLoad ?? Number.NaN,
+                afterIdle: memoryMiB(postgres.child.pid ?? 0).rss,
               }
             : undefined,
         },

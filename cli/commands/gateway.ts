@@ -64,6 +64,7 @@ export function gatewayCommand(): Command {
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
         await collectStartGarbage();
+        youngGeneration.shrinkYoungGenerationWhenIdle();
         const signal = await shutdown;
         logger.info({ signal }, "gateway stopping");
         await gateway.close();

@@ -1,13 +1,4 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-
-/** One full collection through V8's `gc` extension, exposed for the call and hidden again. */
-function fullCollection(): void {
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
-  setFlagsFromString("--no-expose-gc");
-  gc();
-}
+import { collectGarbage } from "./v8-gc.js";
 
 /**
  * Collect the garbage start-up leaves behind, for a process that has just finished starting, with
@@ -23,7 +14,7 @@ function fullCollection(): void {
  */
 export async function collectStartGarbage(): Promise<void> {
   const inspector = await import("node:inspector").catch(() => undefined);
-  if (inspector === undefined) return fullCollection();
+  if (inspector === undefined) return collectGarbage();
   const session = new inspector.Session();
   session.connect();
   return new Promise<void>((resolve, reject) => {
