@@ -1,9 +1,10 @@
+import { snapshotClauses } from "../text-features/clause-snapshot.js";
 import {
   compileLiteralGates,
   type LiteralScanner,
   passesGate,
 } from "../text-features/literal-scan.js";
-import { requiredLiterals } from "../text-features/required-literals.js";
+import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
 import { whitespaceRunClauses } from "../text-features/whitespace-run-clauses.js";
 import {
   attackTalkContexts,
@@ -14,6 +15,7 @@ import {
 } from "./context-words.js";
 import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
 import { ruleFragments } from "./rule-fragments.js";
+import { ruleLiteralClauses } from "./rule-literals.generated.js";
 import { type InjectionRule, injectionRules } from "./rules.js";
 
 /** A rule compiled to a RegExp. */
@@ -72,13 +74,26 @@ export function expandPattern(
   return pattern.replace(/\{([A-Z]+)\}/g, (whole, name: string) => fragments[name] ?? whole);
 }
 
+/** The rules' regexes, as {@link compileRules} compiles them. */
+export function ruleRegexes(rules: readonly InjectionRule[] = injectionRules): RegExp[] {
+  return rules.map((rule) => new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"));
+}
+
 /**
- * Gates from each regex's required literals (derived from the regex source, so a new rule is
- * covered without annotations) and one scanner for all their literals.
+ * A rule regex's gate clauses: its required literals (derived from the regex source, so a new
+ * rule is covered without annotations) and those across its `\s*` runs.
+ */
+export function ruleGateClauses(regex: RegExp): RequiredLiterals {
+  return [...requiredLiterals(regex), ...whitespaceRunClauses(regex)];
+}
+
+/**
+ * Gates from each regex's clauses (the built-in rules' from the generated snapshot) and one
+ * scanner for all their literals.
  */
 function compileRuleGates(regexes: readonly RegExp[]) {
   const { gates, scanner } = compileLiteralGates(
-    regexes.map((regex) => [...requiredLiterals(regex), ...whitespaceRunClauses(regex)]),
+    regexes.map((regex) => snapshotClauses(ruleLiteralClauses, regex, ruleGateClauses)),
   );
   return { gates, prefilter: scanner };
 }
@@ -88,7 +103,7 @@ export function compileRules(
   rules: readonly InjectionRule[] = injectionRules,
   options: CompileRulesOptions = {},
 ): RuleSet {
-  const regexes = rules.map((rule) => new RegExp(expandPattern(rule.pattern, ruleFragments), "gu"));
+  const regexes = ruleRegexes(rules);
   const { gates, prefilter } =
     options.prefilter === false
       ? { gates: regexes.map(() => []), prefilter: null }

@@ -1,5 +1,7 @@
+import { snapshotClauses } from "../text-features/clause-snapshot.js";
 import { compileLiteralGates, passesGate } from "../text-features/literal-scan.js";
 import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
+import { secretLiteralClauses } from "./secret-literals.generated.js";
 
 /**
  * Which secret patterns can match a text, from the literals each one requires (derived from the
@@ -34,7 +36,8 @@ export function caseFoldedLiterals(pattern: RegExp): RequiredLiterals {
 }
 
 /**
- * Compile the prefilter of `patterns` (in their order). Literals are compared ignoring ASCII
+ * Compile the prefilter of `patterns` (in their order); the built-in patterns' clauses come from
+ * the generated snapshot. Literals are compared ignoring ASCII
  * case for every pattern, which only weakens a case-sensitive pattern's gate (it may run
  * needlessly, never wrongly skip) and keeps the pass to one automaton.
  *
@@ -43,7 +46,10 @@ export function caseFoldedLiterals(pattern: RegExp): RequiredLiterals {
  * prefilter.candidates("no keys here"); // [false]
  */
 export function createSecretPrefilter(patterns: readonly RegExp[]): SecretPrefilter {
-  const { gates, scanner } = compileLiteralGates(patterns.map(caseFoldedLiterals), {
+  const clauses = patterns.map((pattern) =>
+    snapshotClauses(secretLiteralClauses, pattern, caseFoldedLiterals),
+  );
+  const { gates, scanner } = compileLiteralGates(clauses, {
     ignoreAsciiCase: true,
   });
   const literals = scanner?.literals.length ?? 0;

@@ -47,73 +47,79 @@ export function createLiteralScanner(
     }
   // Folding: an upper-case letter of the text walks the edges of its lower-case letter.
   if (fold) for (let code = 0x41; code <= 0x5a; code += 1) classOf[code] = classOf[code + 0x20]!;
-  // The trie's edges go straight into the transition table (0: none yet, as the start state
-  // is nobody's child); the breadth-first pass then fills the gaps with failure transitions.
-  let states = 1;
-  let table = new Int32Array(64 * classes);
+  // The trie, with states numbered as they are created; each new state records its parent and
+  // the class of its edge, so its children can be listed without reading a dense row.
+  const edges = new Map<number, number>();
+  const parentOf: number[] = [0];
+  const classIn: number[] = [0];
   const ends: number[][] = [[]];
   literals.forEach((literal, id) => {
     let state = 0;
     for (let index = 0; index < literal.length; index += 1) {
-      const cell = state * classes + classOf[codeAt(literal, index)]!;
-      if (table[cell] === 0) {
-        if ((states + 1) * classes > table.length) {
-          const grown = new Int32Array(table.length * 2);
-          grown.set(table);
-          table = grown;
-        }
-        table[cell] = states;
+      const key = state * classes + classOf[codeAt(literal, index)]!;
+      let child = edges.get(key);
+      if (child === undefined) {
+        child = parentOf.length;
+        edges.set(key, child);
+        parentOf.push(state);
+        classIn.push(classOf[codeAt(literal, index)]!);
         ends.push([]);
-        states += 1;
       }
-      state = table[cell]!;
+      state = child;
     }
     ends[state]!.push(id);
   });
-  table = table.slice(0, states * classes);
-  const fail = new Int32Array(states);
-  const outputs: number[][] = ends;
-  const queue = new Int32Array(states);
-  let tail = 0;
-  for (let charClass = 0; charClass < classes; charClass += 1)
-    if (table[charClass] !== 0) queue[tail++] = table[charClass]!;
-  for (let head = 0; head < tail; head += 1) {
-    const state = queue[head]!;
-    const inherited = outputs[fail[state]!]!;
-    if (inherited.length > 0) outputs[state] = [...outputs[state]!, ...inherited];
-    const row = state * classes;
-    const fallbackRow = fail[state]! * classes;
-    for (let charClass = 0; charClass < classes; charClass += 1) {
-      const child = table[row + charClass]!;
-      if (child === 0) table[row + charClass] = table[fallbackRow + charClass]!;
-      else {
-        fail[child] = table[fallbackRow + charClass]!;
-        queue[tail++] = child;
-      }
-    }
+  const states = parentOf.length;
+  // Each state's children in class order, as ranges of one array (counting sort by parent).
+  const childStart = new Int32Array(states + 1);
+  for (let state = 1; state < states; state += 1) childStart[parentOf[state]! + 1]! += 1;
+  for (let state = 0; state < states; state += 1) childStart[state + 1]! += childStart[state]!;
+  const children = new Int32Array(Math.max(0, states - 1));
+  const filled = childStart.slice(0, states);
+  for (let state = 1; state < states; state += 1) children[filled[parentOf[state]!]!++] = state;
+  for (let state = 0; state < states; state += 1) {
+    const byClass = children.subarray(childStart[state]!, childStart[state + 1]!);
+    if (byClass.length > 1) byClass.sort((left, right) => classIn[left]! - classIn[right]!);
   }
-  // Renumber the states in breadth-first order (the queue), so the shallow states a text walks
-  // through most of the time share cache lines, and store each transition's target bit-inverted
-  // when it has outputs: the scan loop does one table load per character and a sign test. Up to
-  // 32,767 states the table holds 16-bit entries (half the memory, fewer cache misses).
-  const order = new Int32Array(states);
-  order.set(queue.subarray(0, tail), 1);
-  const renumbered = new Int32Array(states);
-  for (let index = 0; index < states; index += 1) renumbered[order[index]!] = index;
+  // Number the states in breadth-first order, so the shallow states a text walks through most
+  // of the time share cache lines, and fill the transition table in that numbering as the
+  // breadth-first pass goes: a state's row is its failure state's row (complete, as that state
+  // is shallower) with its own edges written over it. A transition's target is stored
+  // bit-inverted when the target has outputs: the scan loop does one table load per character
+  // and a sign test. Up to 32,767 states the table holds 16-bit entries (half the memory, fewer
+  // cache misses).
   const next =
     states <= 0x7fff ? new Int16Array(states * classes) : new Int32Array(states * classes);
-  for (let index = 0; index < states; index += 1) {
-    const from = order[index]! * classes;
-    for (let charClass = 0; charClass < classes; charClass += 1) {
-      const target = table[from + charClass]!;
-      const state = renumbered[target]!;
-      next[index * classes + charClass] = outputs[target]!.length > 0 ? ~state : state;
+  const order = new Int32Array(states);
+  const fail = new Int32Array(states);
+  const outputs: number[][] = new Array<number[]>(states);
+  outputs[0] = ends[0]!;
+  let tail = 1;
+  for (let head = 0; head < tail; head += 1) {
+    const row = head * classes;
+    const failRow = fail[head]! * classes;
+    if (head !== 0) next.copyWithin(row, failRow, failRow + classes);
+    const original = order[head]!;
+    for (let index = childStart[original]!; index < childStart[original + 1]!; index += 1) {
+      const child = children[index]!;
+      const charClass = classIn[child]!;
+      const state = tail;
+      tail += 1;
+      order[state] = child;
+      if (head !== 0) {
+        const target = next[failRow + charClass]!;
+        fail[state] = target < 0 ? ~target : target;
+      }
+      const inherited = outputs[fail[state]!]!;
+      const own = ends[child]!;
+      outputs[state] = inherited.length > 0 ? [...own, ...inherited] : own;
+      next[row + charClass] = outputs[state]!.length > 0 ? ~state : state;
     }
   }
   const outputStart = new Int32Array(states + 1);
   for (let index = 0; index < states; index += 1)
-    outputStart[index + 1] = outputStart[index]! + outputs[order[index]!]!.length;
-  const outputIds = Int32Array.from(Array.from(order, (state) => outputs[state]!).flat());
+    outputStart[index + 1] = outputStart[index]! + outputs[index]!.length;
+  const outputIds = Int32Array.from(outputs.flat());
   return {
     literals: [...literals],
     scan(text, found) {
