@@ -1,5 +1,5 @@
 import { Document } from "@langchain/core/documents";
-import { baseName, failedScanners } from "../src/scan/is-valid.js";
+import { judgeChunkFields } from "./chunk-verdict.js";
 
 /** The verdict on one chunk after scanning. */
 export interface ChunkVerdict {
@@ -31,16 +31,11 @@ export function judgeChunk(
   scan: { sanitized: string; valid: Record<string, boolean>; scores: Record<string, number> },
   ignoreInvalid: readonly string[],
 ): ChunkVerdict {
-  const reasons = failedScanners(scan.valid, ignoreInvalid);
-  const redacted = Object.entries(scan.valid)
-    .filter(([name, valid]) => !valid && !reasons.includes(name))
-    .map(([name]) => baseName(name));
-  const guard: Record<string, unknown> = { scores: scan.scores };
-  if (redacted.length > 0) guard.redacted = redacted;
+  const { chunk: judged, ...verdict } = judgeChunkFields(chunk, scan, ignoreInvalid);
   const document = new Document({
-    pageContent: scan.sanitized,
-    metadata: { ...chunk.metadata, guard },
-    ...(chunk.id === undefined ? {} : { id: chunk.id }),
+    pageContent: judged.pageContent,
+    metadata: judged.metadata,
+    ...(judged.id === undefined ? {} : { id: judged.id }),
   });
-  return { document, kept: reasons.length === 0, scores: scan.scores, reasons, redacted };
+  return { document, ...verdict };
 }

@@ -3,6 +3,7 @@ import { BaseDocumentTransformer } from "@langchain/core/documents";
 import { createLogger, type Logger } from "../src/common/logger.js";
 import { scanPrompt } from "../src/scan/scan-prompt.js";
 import type { Scanner } from "../src/scan/scanner.js";
+import { logDroppedChunk } from "./chunk-verdict.js";
 import { type ChunkVerdict, type DroppedChunk, judgeChunk } from "./decide.js";
 
 export interface GuardFilterOptions {
@@ -24,17 +25,7 @@ export async function reportDrop(
   logger: Logger,
   onDrop: GuardFilterOptions["onDrop"],
 ): Promise<void> {
-  const { metadata } = verdict.document;
-  logger.warn(
-    {
-      source: metadata.source,
-      chunk: metadata.chunk,
-      ...(metadata.page === undefined ? {} : { page: metadata.page }),
-      scores: verdict.scores,
-      reasons: verdict.reasons,
-    },
-    "Dropped chunk",
-  );
+  logDroppedChunk(logger, verdict.document.metadata, verdict);
   await onDrop?.({ document: verdict.document, scores: verdict.scores, reasons: verdict.reasons });
 }
 

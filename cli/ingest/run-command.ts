@@ -11,7 +11,7 @@ import { createProgress, type Progress } from "./progress.js";
 import type { IngestSettings } from "./report.js";
 import { readResumeIndex } from "./resume.js";
 import { resolveScannerSet, type ScannerSet } from "./scanner-set.js";
-import { createInProcessScanner, createRemoteScanner, createWorkerScanner } from "./scanners.js";
+import { createInProcessScanner, createWorkerScanner } from "./scanners.js";
 import { formatSummary } from "./summary.js";
 import { loadVault, saveVault } from "./vault-file.js";
 
@@ -24,6 +24,9 @@ async function createScanner(
   files: readonly InputFile[],
 ): Promise<ChunkScanner> {
   if (options.guardUrl) {
+    // Imported here: the guard API client pulls in LangChain, which a local run's main thread
+    // (workers load, split and scan) otherwise never needs.
+    const { createRemoteScanner } = await import("./remote-scanner.js");
     return createRemoteScanner(
       options.guardUrl,
       options.guardToken,

@@ -1,6 +1,5 @@
 import pLimit from "p-limit";
 import { z } from "zod";
-import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
 import { AppError } from "../../src/common/errors.js";
 import type { ScannerConfig } from "../../src/scanners/registry.js";
 import { portChunkSource } from "./chunk-port.js";
@@ -126,31 +125,5 @@ export async function createWorkerScanner(
       return { kind: "scanned", header, batch: { chunks, scans } };
     },
     close: () => pool.destroy(),
-  };
-}
-
-/** Scan through a guard API (`--guard-url`); placeholders are numbered per request by the API. */
-export function createRemoteScanner(
-  url: string,
-  token: string | undefined,
-  concurrency: number,
-  ignoreInvalid: readonly string[],
-): ChunkScanner {
-  const filter = new RemoteGuardFilter({
-    url,
-    ...(token ? { token } : {}),
-    concurrency,
-    ignoreInvalid,
-  });
-  const limit = pLimit(concurrency);
-  const scanOne = (text: string): Promise<ChunkScan> =>
-    limit(async () => {
-      if (text.trim() === "") return { sanitized: text, valid: {}, scores: {}, vaultEntries: [] };
-      return { ...(await filter.scan(text)), vaultEntries: [] };
-    });
-  return {
-    mode: "remote",
-    scanBatch: (texts) => Promise.all(texts.map(scanOne)),
-    async close() {},
   };
 }

@@ -1,5 +1,4 @@
-import { judgeChunk } from "../../filters/decide.js";
-import { reportDrop } from "../../filters/guard-filter.js";
+import { judgeChunkFields, logDroppedChunk } from "../../filters/chunk-verdict.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";
 import type { AtomicLineWriter } from "./atomic-file.js";
@@ -40,22 +39,22 @@ async function writeBatch(
       options.numbering,
       appended,
     );
-    const verdict = judgeChunk(
+    const verdict = judgeChunkFields(
       chunk,
       { sanitized, valid: scan.valid, scores: scan.scores },
       options.ignoreInvalid,
     );
     countVerdict(entry, verdict);
     const line = {
-      id: verdict.document.id,
-      page_content: verdict.document.pageContent,
-      metadata: verdict.document.metadata,
+      id: verdict.chunk.id,
+      page_content: verdict.chunk.pageContent,
+      metadata: verdict.chunk.metadata,
     };
     if (verdict.kept) {
       writers.chunks.writeJson(line);
     } else {
       writers.dropped.writeJson({ ...line, scores: verdict.scores, reasons: verdict.reasons });
-      await reportDrop(verdict, options.logger, undefined);
+      logDroppedChunk(options.logger, verdict.chunk.metadata, verdict);
     }
   }
 }

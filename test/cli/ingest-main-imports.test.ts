@@ -26,6 +26,14 @@ describe("ingest's main thread", () => {
     expect(heavy).toEqual([]);
   });
 
+  // LangChain's documents module imports its runnables, tracers and langsmith (~250 modules,
+  // ~0.13 CPU-s): the main thread writes chunk fields as plain data and imports the guard API
+  // client (which needs LangChain) only for `--guard-url`.
+  it("imports no LangChain module", async () => {
+    const urls = await modulesImportedBy("../../cli/ingest/run-command.ts");
+    expect(urls.filter((url) => /\/@langchain\/|\/langsmith\//.test(url))).toEqual([]);
+  });
+
   it("sees the parsers where the loaders are imported (the probe works)", async () => {
     const urls = await modulesImportedBy("../../loaders/registry.ts");
     expect(urls.some((url) => url.includes("/html-to-text/"))).toBe(true);
