@@ -1,7 +1,7 @@
 import type { Document } from "@langchain/core/documents";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { z } from "zod";
-import { parseConfig } from "../src/common/config.js";
+import { parseConfig } from "../src/common/parse-config.js";
 import { chunkId } from "./chunk-id.js";
 import { plainSeparators, splitKeepingSeparator } from "./split-on-separator.js";
 

@@ -1,7 +1,18 @@
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
 import { decodeText } from "./decode.js";
 import { createDocument, scalarFields } from "./document.js";
 import type { Loader } from "./types.js";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * yaml's `parse`, loaded on the first front matter: most Markdown has none, and importing yaml
+ * costs each ingest worker ~0.03 CPU-s. Required, so that `splitFrontMatter` stays synchronous
+ * (in Node, yaml's import and require are the same CommonJS module).
+ */
+function parseYaml(source: string): unknown {
+  return (require("yaml") as typeof import("yaml")).parse(source);
+}
 
 const frontMatterPattern = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 

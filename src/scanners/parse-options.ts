@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseConfig } from "../common/config.js";
+import { parseConfig } from "../common/parse-config.js";
 
 /**
  * Validate a scanner's constructor options once; a bad value throws a `ConfigError` naming the

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import { once } from "../common/once.js";
+import { formatZodError } from "../common/parse-config.js";
 import type { TextClassifier } from "../detectors/classifier.js";
 import {
   builtinPromptInjectionThreshold,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatZodError } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
+import { formatZodError } from "../common/parse-config.js";
 import type { TextClassifier } from "../detectors/classifier.js";
 import { sharedToxicityDetector } from "../detectors/toxicity/detector.js";
 import { MatchType } from "../scan/match-type.js";

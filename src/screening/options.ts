@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseConfig } from "../common/config.js";
 import type { Logger } from "../common/logger.js";
+import { parseConfig } from "../common/parse-config.js";
 import type { Scanner } from "../scan/scanner.js";
 import { Vault } from "../scanners/vault.js";
 

@@ -14,12 +14,13 @@ async function modulesImportedBy(path: string): Promise<string[]> {
 
 describe("ingest's main thread", () => {
   // A run with worker threads loads and scans every file on the workers: the main thread must not
-  // pay for importing the detectors (~0.25 CPU-s) or the parsers (~0.3 CPU-s) before they start.
+  // pay for importing the detectors (~0.25 CPU-s) or the parsers (~0.3 CPU-s) before they start;
+  // yaml only when a config file is given.
   it("imports no detector, scanner or file parser to run a command", async () => {
     const urls = await modulesImportedBy("../../cli/ingest/run-command.ts");
     expect(urls.some((url) => url.endsWith("/cli/ingest/pipeline.ts"))).toBe(true);
     const heavy = urls.filter((url) =>
-      /\/src\/detectors\/|\/src\/scanners\/registry|\/loaders\/(load-file|registry|html|pdf)|html-to-text|textsplitters/.test(
+      /\/src\/detectors\/|\/src\/scanners\/registry|\/loaders\/(load-file|registry|html|pdf)|html-to-text|textsplitters|\/yaml\//.test(
         url,
       ),
     );
@@ -38,5 +39,20 @@ describe("ingest's main thread", () => {
     const urls = await modulesImportedBy("../../loaders/registry.ts");
     expect(urls.some((url) => url.includes("/html-to-text/"))).toBe(true);
     expect(urls.some((url) => url.endsWith("/loaders/pdf.ts"))).toBe(true);
+  });
+});
+
+describe("ingest's workers", () => {
+  // pdf.js, mammoth and yaml (front matter) are loaded on first use: a worker that meets no PDF,
+  // no .docx and no front matter never pays for them.
+  it("import no parser that only some files need", async () => {
+    // ingest-worker.ts itself reads its workerData at import: probe what it imports instead.
+    const urls = [
+      ...(await modulesImportedBy("../../cli/ingest/ingest-task.ts")),
+      ...(await modulesImportedBy("../../src/scanners/registry.ts")),
+    ];
+    expect(urls.some((url) => url.endsWith("/loaders/registry.ts"))).toBe(true);
+    expect(urls.some((url) => url.endsWith("/loaders/pdf.ts"))).toBe(true);
+    expect(urls.filter((url) => /\/(pdfjs-dist|pdf-parse|mammoth|yaml)\//.test(url))).toEqual([]);
   });
 });

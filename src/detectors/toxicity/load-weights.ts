@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { formatZodError } from "../../common/config.js";
 import { ConfigError } from "../../common/errors.js";
+import { formatZodError } from "../../common/parse-config.js";
 
 /**
  * Read and validate one JSON file from the shipped `weights/` folder next to this module
