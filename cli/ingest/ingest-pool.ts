@@ -14,6 +14,7 @@ import type {
   WorkerFileOutcome,
 } from "./ingest-task.js";
 import type { LoadRequest, LoadSettings } from "./load-schemas.js";
+import { fromWireScans } from "./scan-wire.js";
 import { sizeWorkerYoungGeneration } from "./worker-heap.js";
 
 export interface IngestPoolOptions {
@@ -117,7 +118,10 @@ export function createIngestPool(options: IngestPoolOptions): IngestPool {
       }
       const done = ok(output);
       if (done.kind !== "scan") throw new AppError("an ingest worker answered a scan with a file");
-      return done.scans;
+      if (!Array.isArray(done.scans) || done.scans.length !== texts.length) {
+        throw new AppError("an ingest worker returned an unexpected scan result");
+      }
+      return fromWireScans(texts, done.scans);
     },
     async processFile(request, inlineChunks) {
       const { port1, port2 } = new MessageChannel();

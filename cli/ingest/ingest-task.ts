@@ -11,6 +11,7 @@ import {
   loadChunks,
   loadSettingsSchema,
 } from "./load-chunks.js";
+import { toWireScan, type WireChunkScan } from "./scan-wire.js";
 
 /** What the main thread hands every ingest worker: the run's scanners and load settings. */
 export const ingestWorkerDataSchema = z.object({
@@ -43,13 +44,13 @@ export type IngestTaskInput =
 /** What a worker's file task gives; a `held` file's chunks are then read through the task's port. */
 export type WorkerFileOutcome =
   | Exclude<FileLoad, { kind: "loaded" }>
-  | { kind: "scanned"; header: LoadedHeader; chunks: ChunkRecord[]; scans: ChunkScan[] }
+  | { kind: "scanned"; header: LoadedHeader; chunks: ChunkRecord[]; scans: WireChunkScan[] }
   | { kind: "scan_failed"; header: LoadedHeader; message: string }
   | { kind: "held"; header: LoadedHeader };
 
 export type IngestTaskOutput =
   | { ok: true; kind: "file"; outcome: WorkerFileOutcome }
-  | { ok: true; kind: "scan"; scans: ChunkScan[] }
+  | { ok: true; kind: "scan"; scans: WireChunkScan[] }
   | ScanTaskFailure;
 
 /** Load, split and (small files) scan one file on this thread. */
@@ -72,11 +73,11 @@ async function processFile(
   }
   port.postMessage({ kind: "loaded", header } satisfies HolderMessage);
   const progress: HolderMessage = { kind: "progress" };
-  const scans: ChunkScan[] = [];
+  const scans: WireChunkScan[] = [];
   try {
     // One chunk after the other: the scanners share this worker's task vault handle.
     for (const chunk of chunks) {
-      scans.push(await scanChunk(chunk.pageContent));
+      scans.push(toWireScan(chunk.pageContent, await scanChunk(chunk.pageContent)));
       if (scans.length % progressChunks === 0) port.postMessage(progress);
     }
   } catch (error) {
@@ -106,9 +107,9 @@ export function createIngestTask(
       if (input.kind === "file") {
         return { ok: true, kind: "file", outcome: await processFile(input, settings, scanChunk) };
       }
-      const scans: ChunkScan[] = [];
+      const scans: WireChunkScan[] = [];
       // One chunk after the other: the scanners share this worker's task vault handle.
-      for (const text of input.texts) scans.push(await scanChunk(text));
+      for (const text of input.texts) scans.push(toWireScan(text, await scanChunk(text)));
       return { ok: true, kind: "scan", scans };
     } catch (error) {
       return failedScanOutput(error);

@@ -18,6 +18,7 @@ import {
   unchangedLoadSchema,
 } from "./load-schemas.js";
 import { createChunkScanTask } from "./scan-chunk.js";
+import { fromWireScans, type WireChunkScan } from "./scan-wire.js";
 
 /**
  * Scan in this process (`--workers 0`): simplest, one chunk at a time. Rejects at start with a
@@ -62,7 +63,7 @@ const workerFileOutcomeSchema = z.discriminatedUnion("kind", [
     kind: z.literal("scanned"),
     header: loadedHeaderSchema,
     chunks: arrayOf<ChunkRecord>(),
-    scans: arrayOf<ChunkScan>(),
+    scans: arrayOf<WireChunkScan>(),
   }),
   z.object({ kind: z.literal("scan_failed"), header: loadedHeaderSchema, message: z.string() }),
   z.object({ kind: z.literal("held"), header: loadedHeaderSchema }),
@@ -122,7 +123,8 @@ export async function createWorkerScanner(
       if (chunks.length !== header.chunks || scans.length !== header.chunks) {
         throw unexpected("file result");
       }
-      return { kind: "scanned", header, batch: { chunks, scans } };
+      const texts = chunks.map((chunk) => chunk.pageContent);
+      return { kind: "scanned", header, batch: { chunks, scans: fromWireScans(texts, scans) } };
     },
     close: () => pool.destroy(),
   };
