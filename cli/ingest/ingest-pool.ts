@@ -14,7 +14,6 @@ import type {
   WorkerFileOutcome,
 } from "./ingest-task.js";
 import type { LoadRequest, LoadSettings } from "./load-schemas.js";
-import { fromWireScans } from "./scan-wire.js";
 import { sizeWorkerYoungGeneration } from "./worker-heap.js";
 
 export interface IngestPoolOptions {
@@ -118,10 +117,7 @@ export function createIngestPool(options: IngestPoolOptions): IngestPool {
       }
       const done = ok(output);
       if (done.kind !== "scan") throw new AppError("an ingest worker answered a scan with a file");
-      if (!Array.isArray(done.scans) || done.scans.length !== texts.length) {
-        throw new AppError("an ingest worker returned an unexpected scan result");
-      }
-      return fromWireScans(texts, done.scans);
+      return done.scans;
     },
     async processFile(request, inlineChunks) {
       const { port1, port2 } = new MessageChannel();

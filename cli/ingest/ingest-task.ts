@@ -11,7 +11,6 @@ import {
   loadChunks,
   loadSettingsSchema,
 } from "./load-chunks.js";
-import { toWireScan, type WireChunkScan } from "./scan-wire.js";
 
 /** What the main thread hands every ingest worker: the run's scanners and load settings. */
 export const ingestWorkerDataSchema = z.object({
@@ -44,13 +43,13 @@ export type IngestTaskInput =
 /** What a worker's file task gives; a `held` file's chunks are then read through the task's port. */
 export type WorkerFileOutcome =
   | Exclude<FileLoad, { kind: "loaded" }>
-  | { kind: "scanned"; header: LoadedHeader; chunks: ChunkRecord[]; scans: WireChunkScan[] }
+  | { kind: "scanned"; header: LoadedHeader; chunks: ChunkRecord[]; scans: ChunkScan[] }
   | { kind: "scan_failed"; header: LoadedHeader; message: string }
   | { kind: "held"; header: LoadedHeader };
 
 export type IngestTaskOutput =
   | { ok: true; kind: "file"; outcome: WorkerFileOutcome }
-  | { ok: true; kind: "scan"; scans: WireChunkScan[] }
+  | { ok: true; kind: "scan"; scans: ChunkScan[] }
   | ScanTaskFailure;
 
 /** Load, split and (small files) scan one file on this thread. */
@@ -73,11 +72,11 @@ async function processFile(
   }
   port.postMessage({ kind: "loaded", header } satisfies HolderMessage);
   const progress: HolderMessage = { kind: "progress" };
-  const scans: WireChunkScan[] = [];
+  const scans: ChunkScan[] = [];
   try {
     // One chunk after the other: the scanners share this worker's task vault handle.
     for (const chunk of chunks) {
-      scans.push(toWireScan(chunk.pageContent, await scanChunk(chunk.pageContent)));
+      scans.push(await scanChunk(chunk.pageContent));
       if (scans.length % progressChunks === 0) port.postMessage(progress);
     }
   } catch (error) {
@@ -107,9 +106,9 @@ export function createIngestTask(
       if (input.kind === "file") {
         return { ok: true, kind: "file", outcome: await processFile(input, settings, scanChunk) };
       }
-      const scans: WireChunkScan[] = [];
+      const scans: ChunkScan[] = [];
       // One chunk after the other: the scanners share this worker's task vault handle.
-      for (const text of input.texts) scans.push(toWireScan(text, await scanChunk(text)));
+      for (const text of input.texts) scans.push(await scanChunk(text));
       return { ok: true, kind: "scan", scans };
     } catch (error) {
       return failedScanOutput(error);

@@ -18,7 +18,6 @@ import {
   unchangedLoadSchema,
 } from "./load-schemas.js";
 import { createChunkScanTask } from "./scan-chunk.js";
-import { fromWireScans, type WireChunkScan } from "./scan-wire.js";
 
 /**
  * Scan in this process (`--workers 0`): simplest, one chunk at a time. Rejects at start with a
@@ -63,7 +62,7 @@ const workerFileOutcomeSchema = z.discriminatedUnion("kind", [
     kind: z.literal("scanned"),
     header: loadedHeaderSchema,
     chunks: arrayOf<ChunkRecord>(),
-    scans: arrayOf<WireChunkScan>(),
+    scans: arrayOf<ChunkScan>(),
   }),
   z.object({ kind: z.literal("scan_failed"), header: loadedHeaderSchema, message: z.string() }),
   z.object({ kind: z.literal("held"), header: loadedHeaderSchema }),
@@ -123,8 +122,7 @@ export async function createWorkerScanner(
       if (chunks.length !== header.chunks || scans.length !== header.chunks) {
         throw unexpected("file result");
       }
-      const texts = chunks.map((chunk) => chunk.pageContent);
-      return { kind: "scanned", header, batch: { chunks, scans: fromWireScans(texts, scans) } };
+      return { kind: "scanned", header, batch: { chunks, scans } };
     },
     close: () => pool.destroy(),
   };
