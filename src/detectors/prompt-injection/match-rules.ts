@@ -1,9 +1,5 @@
 import { snapshotClauses } from "../text-features/clause-snapshot.js";
-import {
-  compileLiteralGates,
-  type LiteralScanner,
-  passesGate,
-} from "../text-features/literal-scan.js";
+import { compileLiteralGates, type LiteralScanner } from "../text-features/literal-scan.js";
 import { type RequiredLiterals, requiredLiterals } from "../text-features/required-literals.js";
 import { whitespaceRunClauses } from "../text-features/whitespace-run-clauses.js";
 import {
@@ -15,6 +11,7 @@ import {
 } from "./context-words.js";
 import { createQuoteContext, type LeadInCues, type QuoteContext } from "./quote-context.js";
 import { ruleFragments } from "./rule-fragments.js";
+import { createRuleGateIndex, type RuleGateIndex } from "./rule-gates.js";
 import { ruleLiteralClauses } from "./rule-literals.generated.js";
 import { type InjectionRule, injectionRules } from "./rules.js";
 
@@ -54,6 +51,8 @@ export interface RuleSet {
    * array per text was an off-heap allocation of ~2 KB); emptied before each scan.
    */
   readonly found: Uint8Array;
+  /** Which gates the flags in {@link found} pass; null with the prefilter. */
+  readonly gateIndex: RuleGateIndex | null;
 }
 
 /** Options for {@link compileRules}. */
@@ -108,6 +107,8 @@ export function compileRules(
     options.prefilter === false
       ? { gates: regexes.map(() => []), prefilter: null }
       : compileRuleGates(regexes);
+  const gateIndex =
+    prefilter === null ? null : createRuleGateIndex(gates, prefilter.literals.length);
   return {
     rules: rules.map((rule, index) => ({ rule, regex: regexes[index]!, gate: gates[index]! })),
     damping: wordsPattern(dampingContexts),
@@ -118,7 +119,8 @@ export function compileRules(
     },
     dampingFactor,
     prefilter,
-    found: new Uint8Array(prefilter === null ? 0 : prefilter.literals.length),
+    found: gateIndex === null ? new Uint8Array(0) : gateIndex.found,
+    gateIndex,
   };
 }
 
@@ -182,14 +184,17 @@ export function matchRules(
   quotes: QuoteContext = createQuoteContext(text, ruleSet.quoteLeadIn),
 ): RuleMatch[] {
   const out: RuleMatch[] = [];
-  let found: Uint8Array | null = null;
-  if (ruleSet.prefilter !== null) {
-    found = ruleSet.found.fill(0);
-    ruleSet.prefilter.scan(text, found);
+  let ticks: Int32Array | null = null;
+  if (ruleSet.prefilter !== null && ruleSet.gateIndex !== null) {
+    ruleSet.prefilter.scan(text, ruleSet.found.fill(0));
+    ticks = ruleSet.gateIndex.tick();
   }
-  for (const { rule, regex, gate } of ruleSet.rules) {
-    // A text without the literals a rule needs cannot match it: skipping changes nothing.
-    if (found !== null && !passesGate(gate, found)) continue;
+  const rules = ruleSet.rules;
+  for (let index = 0; index < rules.length; index += 1) {
+    const { rule, regex, gate } = rules[index]!;
+    // A text without the literals a rule needs (a clause none of whose literals it holds)
+    // cannot match it: skipping changes nothing.
+    if (ticks !== null && ticks[index] !== gate.length) continue;
     regex.lastIndex = 0;
     let damped = 0;
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
