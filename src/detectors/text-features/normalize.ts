@@ -1,5 +1,5 @@
 import { homoglyphs } from "./homoglyphs.js";
-import { foldLeetspeak } from "./leetspeak.js";
+import { foldLeetspeak, leetspeak } from "./leetspeak.js";
 
 /** Zero-width, bidi-control, soft-hyphen, variation-selector and Unicode tag characters. */
 const invisibleRanges = [
@@ -34,23 +34,30 @@ const nonAscii = 1;
 const maySpaceLetters = 2;
 /** White space other than single spaces and line breaks (a tab, a CR, two spaces in a row). */
 const oddSpace = 4;
+/** A digit or symbol that leetspeak folding reads as a letter (`[0134578$!]`). */
+const leetChar = 16;
 
-/** Per ASCII unit: a letter separator `[ .\-_*]` (1), tab/VT/FF/CR ({@link oddSpace}), a space (8). */
+/**
+ * Per ASCII unit: a letter separator `[ .\-_*]` (1), tab/VT/FF/CR ({@link oddSpace}), a space
+ * (8), a leet character ({@link leetChar}).
+ */
 const letterSeparator = 1;
 const space = 8;
 const shapeKinds = Uint8Array.from({ length: 128 }, (_, code) => {
   let kind = code === 32 || code === 46 || code === 45 || code === 95 || code === 42 ? 1 : 0;
   if (code === 9 || code === 11 || code === 12 || code === 13) kind |= oddSpace;
   if (code === 32) kind |= space;
+  if (Object.hasOwn(leetspeak, String.fromCharCode(code))) kind |= leetChar;
   return kind;
 });
 
 /**
  * The pre-tests of normalisation in one pass over `text`: whether it is ASCII, and for ASCII
- * text whether the spaced-letters regex could match and whether runs of horizontal space need
- * collapsing. Neither the spaced-letters join (which only drops single separators between
- * letters) nor leetspeak folding and lower-casing (which only change non-space characters)
- * changes the last answer, so it holds for the text they produce.
+ * text whether the spaced-letters regex could match, whether leetspeak folding has a
+ * character to look at, and whether runs of horizontal space need collapsing. Neither the
+ * spaced-letters join (which only drops single separators between letters) nor leetspeak
+ * folding and lower-casing (which only change non-space characters) changes the last answer,
+ * so it holds for the text they produce; the join adds no leet character either.
  */
 function asciiShape(text: string): number {
   let shape = 0;
@@ -65,7 +72,7 @@ function asciiShape(text: string): number {
     // Separators at index - 4, index - 2 and index, the first one not at the very start.
     if ((separators & 0x15) === 0x15 && index >= 5) shape |= maySpaceLetters;
     // A tab, VT, FF or CR, or a space after a space, by bits (spaces come at random: no branch).
-    shape |= (kind | ((kind & previous & space) >>> 1)) & oddSpace;
+    shape |= ((kind | ((kind & previous & space) >>> 1)) & oddSpace) | (kind & leetChar);
     previous = kind;
   }
   return shape;
@@ -97,7 +104,8 @@ export function normalizeText(text: string): string {
   // The ASCII checks are exact pre-tests: they skip a regex only where it could not match.
   if (!ascii || (shape & maySpaceLetters) !== 0)
     out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
-  out = foldLeetspeak(out).toLowerCase();
+  if (!ascii || (shape & leetChar) !== 0) out = foldLeetspeak(out);
+  out = out.toLowerCase();
   if (!ascii) out = out.normalize("NFD").replace(combiningMarks, "").normalize("NFC");
   return ascii && (shape & oddSpace) === 0 ? out : out.replace(horizontalSpace, " ");
 }
