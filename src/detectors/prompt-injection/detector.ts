@@ -83,11 +83,11 @@ export function locateUnit(view: string, unit: string): number {
  * is already counted when the windows come. `-Infinity` (no window skipped) when no piece
  * qualifies or the calibration does not rise with the margin.
  */
-function windowFloor(model: LinearModel, pieceMargins: Float64Array): number {
+function windowFloor(model: LinearModel, pieceMargins: Float64Array, pieceCount: number): number {
   const { a, b } = model.calibration;
   if (!(a > 0)) return -Infinity;
   let floor = -Infinity;
-  for (let index = 0; index < pieceMargins.length; index += 1) {
+  for (let index = 0; index < pieceCount; index += 1) {
     const margin = pieceMargins[index]!;
     if (margin > floor && sigmoid(a * margin + b) <= 0.5) floor = margin;
   }
@@ -118,10 +118,10 @@ function explainText({ rules, model, scorer }: Scoring, text: string): PromptInj
     const starts = windowStarts(pieces);
     const unitAt = (index: number): string =>
       index < pieces.length ? pieces[index]! : windowText(pieces, starts[index - pieces.length]!);
-    const margins = scorer.marginsAbove(pieces, starts, (pieceMargins) =>
-      windowFloor(model, pieceMargins),
+    const margins = scorer.marginsAbove(pieces, starts, (pieceMargins, pieceCount) =>
+      windowFloor(model, pieceMargins, pieceCount),
     );
-    for (let index = 0; index < margins.length; index += 1) {
+    for (let index = 0; index < pieces.length + starts.length; index += 1) {
       const raw = sigmoid(model.calibration.a * margins[index]! + model.calibration.b);
       // Like rules, a sentence that quotes or discusses attacks counts for less.
       const damped = raw > 0.5 && unitIsDamped(rules, view, quotes, unitAt(index));
