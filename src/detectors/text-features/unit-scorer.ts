@@ -97,14 +97,25 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
   };
   /** Where each family's crossing n-grams start in `sides.crossing` (and where they end). */
   const crossingStart = new Uint32Array(families + 1);
-  let hashes = new Uint32Array(256);
-  let joined = new Uint16Array(2048);
+  /**
+   * The n-grams across a join read at most the last `order - 1` tokens and joined units of the
+   * left piece and the first `order - 1` of the right one: per piece only those are kept (a
+   * copy of every piece's tokens and units was ~2% of PromptInjection's time).
+   */
+  const edgeTokens = Math.max(1, ...features.wordNgrams) - 1;
+  const edgeUnits = Math.max(1, ...features.charNgrams) - 1;
   let streamLength = 0;
-  /** Per piece: where its tokens and joined units start, how many, and its family segments. */
-  let tokenStart = new Uint32Array(16);
+  /**
+   * Per piece: how many tokens and joined units, their first and last `edgeTokens` hashes and
+   * `edgeUnits` units (the last ones aligned to the end: slot `k` of the tail holds the unit at
+   * `length - edgeUnits + k`), and its family segments.
+   */
   let tokenCount = new Uint32Array(16);
-  let joinedStart = new Uint32Array(16);
   let joinedLength = new Uint32Array(16);
+  let headHashes = new Uint32Array(16 * edgeTokens);
+  let tailHashes = new Uint32Array(16 * edgeTokens);
+  let headUnits = new Uint16Array(16 * edgeUnits);
+  let tailUnits = new Uint16Array(16 * edgeUnits);
   let segmentStart = new Uint32Array(16 * (families + 1));
   /** Per piece: w·v and v·v of its own margin, and where its distinct buckets start in `sides`. */
   let pieceSums = new Float64Array(32);
@@ -133,18 +144,19 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
       family += 1;
       segmentStart[base + family] = offset;
     }
-    const hashFrom = index === 0 ? 0 : tokenStart[index - 1]! + tokenCount[index - 1]!;
-    const joinedFrom = index === 0 ? 0 : joinedStart[index - 1]! + joinedLength[index - 1]!;
-    hashes = ensure(hashes, hashFrom + count, (n) => new Uint32Array(n));
-    joined = ensure(joined, joinedFrom + length, (n) => new Uint16Array(n));
     // Copied unit by unit: `set` of a `subarray` made two views per piece and a runtime call.
     const pieceHashes = scratch.hashes;
-    for (let token = 0; token < count; token += 1) hashes[hashFrom + token] = pieceHashes[token]!;
+    for (let slot = 0; slot < edgeTokens; slot += 1) {
+      headHashes[index * edgeTokens + slot] = pieceHashes[slot]!;
+      // A slot before the first token is never read (clamped, so no read out of bounds).
+      tailHashes[index * edgeTokens + slot] = pieceHashes[Math.max(0, count - edgeTokens + slot)]!;
+    }
     const pieceJoined = scratch.joined;
-    for (let unit = 0; unit < length; unit += 1) joined[joinedFrom + unit] = pieceJoined[unit]!;
-    tokenStart[index] = hashFrom;
+    for (let slot = 0; slot < edgeUnits; slot += 1) {
+      headUnits[index * edgeUnits + slot] = pieceJoined[slot]!;
+      tailUnits[index * edgeUnits + slot] = pieceJoined[Math.max(0, length - edgeUnits + slot)]!;
+    }
     tokenCount[index] = count;
-    joinedStart[index] = joinedFrom;
     joinedLength[index] = length;
     // `BucketCounts.margin`, keeping its two sums for the windows.
     const from = distinctStart[index]!;
@@ -190,8 +202,8 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
         const token = start + offset;
         const code =
           token < firstCount
-            ? hashes[tokenStart[left]! + token]!
-            : hashes[tokenStart[left + 1]! + token - firstCount]!;
+            ? tailHashes[left * edgeTokens + token - firstCount + edgeTokens]!
+            : headHashes[(left + 1) * edgeTokens + token - firstCount]!;
         hash = Math.imul(hash ^ code, fnvPrime) >>> 0;
       }
       out[written] = (hash ^ (hash >>> 15)) & mask;
@@ -213,8 +225,8 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
       for (let index = start; index < start + order; index += 1) {
         const code =
           index < firstLength
-            ? joined[joinedStart[left]! + index]!
-            : joined[joinedStart[left + 1]! + index - firstLength + 1]!;
+            ? tailUnits[left * edgeUnits + index - firstLength + edgeUnits]!
+            : headUnits[(left + 1) * edgeUnits + index - firstLength + 1]!;
         hash = Math.imul(hash ^ code, fnvPrime);
       }
       out[written] = (hash >>> 0) & mask;
@@ -275,12 +287,14 @@ export function createUnitScorer(model: LinearModel): UnitScorer {
     windowStarts: readonly number[],
     floor: ((pieceMargins: Float64Array, pieceCount: number) => number) | null,
   ): Float64Array => {
-    if (tokenStart.length < pieces.length) {
+    if (tokenCount.length < pieces.length) {
       const size = pieces.length * 2;
-      tokenStart = new Uint32Array(size);
       tokenCount = new Uint32Array(size);
-      joinedStart = new Uint32Array(size);
       joinedLength = new Uint32Array(size);
+      headHashes = new Uint32Array(size * edgeTokens);
+      tailHashes = new Uint32Array(size * edgeTokens);
+      headUnits = new Uint16Array(size * edgeUnits);
+      tailUnits = new Uint16Array(size * edgeUnits);
       segmentStart = new Uint32Array(size * (families + 1));
       pieceSums = new Float64Array(size * 2);
       distinctStart = new Uint32Array(size + 1);
