@@ -53,7 +53,8 @@ export const gatewaySection: BenchSection = {
     const saturationSeconds = quick ? 2 : 10;
     const fixedSeconds = quick ? 2 : 10;
     const rounds = quick ? 1 : 3;
-    // Long enough for two of the gateway's idle looks (every 5 s; see shrinkYoungGenerationWhenIdle).
+    // Long enough for V8's 5 s allocation window to pass and the gateway's next idle look (every
+    // 2 s) to find it quiet: see shrinkYoungGenerationWhenIdle.
     const idleSeconds = quick ? 1 : 12;
     const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-gateway-"));
     const started: ServerProcess[] = [];
