@@ -38,6 +38,11 @@ const initialSlots = 1024;
 /** `1 + ln(count)` for the small counts almost every bucket has. */
 const logValue = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(Math.max(1, count)));
 
+/** `1 + ln(count)` for a bucket counted `count` (≥ 1) times, as {@link BucketCounts.margin} has it. */
+export function logCountValue(count: number): number {
+  return count < 64 ? logValue[count]! : 1 + Math.log(count);
+}
+
 /**
  * The count table. A class, so every scorer's `visit` is one function: V8 inlines it into the
  * feature loops of the prompt-injection and toxicity scorers alike (a closure per table made

@@ -1,4 +1,4 @@
-import { createBucketCounts } from "../text-features/bucket-counts.js";
+import { createDenseMargin } from "../text-features/dense-counts.js";
 import { createFeatureBuffer, featurize, writeTokenFeatures } from "../text-features/featurize.js";
 import {
   type LinearModel,
@@ -80,7 +80,7 @@ export function predictModel(model: LinearModel, tokens: readonly NormalizedToke
 export function createModelScorer(
   model: LinearModel,
 ): (tokens: Tokens, facts?: readonly (WordFacts | undefined)[]) => number {
-  const counts = createBucketCounts();
+  const counts = createDenseMargin(model.features.bits);
   const codes = createTokenCodes();
   const buffer = createFeatureBuffer();
   return ({ words }, facts) => {
@@ -91,9 +91,8 @@ export function createModelScorer(
     beginTokenCodes(codes, size);
     for (const word of kept) appendTokenCodes(word, codes);
     finishTokenCodes(codes);
-    counts.reset();
-    writeTokenFeatures(codes, model.features, buffer, 0, counts);
-    const margin = counts.margin(model);
+    const end = writeTokenFeatures(codes, model.features, buffer, 0);
+    const margin = counts.margin(model, buffer.buckets, 0, end);
     return sigmoid(model.calibration.a * margin + model.calibration.b);
   };
 }
