@@ -138,6 +138,7 @@ export function splitTokens(folded: string, isKnown?: (word: string) => boolean)
   let start = -1;
   let letters = 0;
   let apostrophes = 0;
+  let digits = 0;
   for (let index = 0; index <= folded.length; index += 1) {
     const code = index < folded.length ? folded.charCodeAt(index) : 32;
     const lower = code >= 97 && code <= 122;
@@ -146,14 +147,18 @@ export function splitTokens(folded: string, isKnown?: (word: string) => boolean)
         start = index;
         letters = 0;
         apostrophes = 0;
+        digits = 0;
       }
       if (lower) letters += 1;
       else if (code === 39) apostrophes += 1;
+      else if (code >= 48 && code <= 57) digits += 1;
       continue;
     }
     if (start === -1) continue;
     const length = index - start;
-    if (letters === length) push(raw, folded.slice(start, index), start, false);
+    // ASCII digits alone (years, counts) come out of pushObfuscated as they went in.
+    if (letters === length || digits === length)
+      push(raw, folded.slice(start, index), start, false);
     else if (letters + apostrophes === length)
       pushWithApostrophes(raw, folded.slice(start, index), start);
     else pushObfuscated(raw, folded.slice(start, index), start);
@@ -183,11 +188,14 @@ function pushWithApostrophes(raw: TokenBuilder, word: string, start: number): vo
 }
 
 const wordSymbols = new Set("*#%@$!|€+¡'_-".split("").map((char) => char.charCodeAt(0)));
+/** {@link wordSymbols} and the digits, by ASCII code (one load for the punctuation of every text). */
+const asciiWordChars = Uint8Array.from({ length: 128 }, (_, code) =>
+  (code >= 48 && code <= 57) || wordSymbols.has(code) ? 1 : 0,
+);
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
 function isWordChar(code: number, text: string, index: number): boolean {
-  if (code >= 48 && code <= 57) return true;
-  if (code < 128) return wordSymbols.has(code);
+  if (code < 128) return asciiWordChars[code] === 1;
   if (wordSymbols.has(code)) return true;
   return letterOrDigit.test(text[index]!);
 }

@@ -68,7 +68,7 @@ export function computeSignals(
     quoted ??= quotedRanges(folded);
     return inRanges(starts[index] ?? -1, quoted);
   };
-  const identitySpans = may(RuleStart.identity) ? findPhrases(words, lists.identity) : [];
+  const identitySpans = may(RuleStart.identity) ? identityPhrases(words, lists, facts) : [];
   const signals: ToxicitySignals = {
     profanity: 0,
     slur: 0,
@@ -124,6 +124,26 @@ export function computeSignals(
   const abusive = signals.derogation || signals.threat || signals.insult;
   signals.reported = (reportedHits > 0 || group.quoted || group.countered) && !abusive;
   return signals;
+}
+
+/**
+ * `findPhrases(words, lists.identity)`, trying only the words whose facts say they start an
+ * identity phrase: no other word can (the facts hold every starter), and trying each word of a
+ * piece was most of the rules' time on text that names a group once.
+ */
+function identityPhrases(
+  words: readonly string[],
+  lists: SignalLists,
+  facts: readonly (WordFacts | undefined)[] | undefined,
+): [number, number][] {
+  if (facts === undefined) return findPhrases(words, lists.identity);
+  const out: [number, number][] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    if (((facts[index]?.families ?? 0) & RuleStart.identity) === 0) continue;
+    const end = lists.identity.matchAt(words, index);
+    if (end !== -1) out.push([index, end]);
+  }
+  return out;
 }
 
 function applyHit(
