@@ -83,13 +83,38 @@ export function createModelScorer(
   const counts = createDenseMargin(model.features.bits);
   const codes = createTokenCodes();
   const buffer = createFeatureBuffer();
+  // Per kept word: its index in `words`, and the token count and joined length before it.
+  let marks = new Int32Array(3 * 128);
   return ({ words }, facts) => {
     if (words.length === 0) return 0;
-    const kept = modelWords(words, facts);
+    // The words of `modelWords(words, facts)` go to the codes as they are kept; dropping an
+    // article takes its codes back out (appending only adds after them), so no list is built.
     let size = 0;
-    for (const word of kept) size += word.length + 1;
+    for (const word of words) size += word.length + 1;
     beginTokenCodes(codes, size);
-    for (const word of kept) appendTokenCodes(word, codes);
+    if (marks.length < words.length * 3) marks = new Int32Array(words.length * 6);
+    let kept = 0;
+    let afterIdentity = false;
+    for (let index = 0; index < words.length; index += 1) {
+      const word = words[index]!;
+      if (afterIdentity && personNouns.has(word)) continue;
+      afterIdentity = facts === undefined ? identity.has(word) : facts[index]?.identity === true;
+      if (!afterIdentity) {
+        marks[kept * 3] = index;
+        marks[kept * 3 + 1] = codes.count;
+        marks[kept * 3 + 2] = codes.length;
+        kept += 1;
+        appendTokenCodes(word, codes);
+        continue;
+      }
+      // Drop the article too (see `modelWords`).
+      const last = kept > 0 ? words[marks[(kept - 1) * 3]!]! : "";
+      if (last === "a" || last === "an" || last === "the") {
+        kept -= 1;
+        codes.count = marks[kept * 3 + 1]!;
+        codes.length = marks[kept * 3 + 2]!;
+      }
+    }
     finishTokenCodes(codes);
     const end = writeTokenFeatures(codes, model.features, buffer, 0);
     const margin = counts.margin(model, buffer.buckets, 0, end);

@@ -48,6 +48,7 @@ describe("toxicity model", () => {
       "naïve café 😀 ١٢٣ 中文 x86 \ud800 don't 'quoted'",
       "I h a t e you, f.u.c.k off -- $hit",
       "the muslims people are the best ".repeat(20),
+      "gay a the gay an gay muslim people the",
     ]) {
       const joined = modelText(tokens(text));
       const expected = sigmoid(model.calibration.a * margins.margin(joined) + model.calibration.b);
