@@ -53,14 +53,19 @@ export function compilePhrases(entries: readonly string[]): PhraseSet {
       const candidates = byFirst.get(first);
       if (!candidates) return -1;
       for (const parts of candidates)
-        if (startsWith(words, index, parts)) return index + parts.length;
+        if (restMatches(words, index, parts)) return index + parts.length;
       return -1;
     },
   };
 }
 
-function startsWith(words: readonly string[], index: number, parts: readonly string[]): boolean {
-  for (let offset = 0; offset < parts.length; offset += 1)
+/**
+ * Whether the words after `index` are the rest of `parts`; the first already matched (it is the
+ * key the candidates were found under), and comparing it again cost a string comparison per
+ * candidate for every "the" of a text ("the disabled", "the elderly").
+ */
+function restMatches(words: readonly string[], index: number, parts: readonly string[]): boolean {
+  for (let offset = 1; offset < parts.length; offset += 1)
     if (words[index + offset] !== parts[offset]) return false;
   return true;
 }
