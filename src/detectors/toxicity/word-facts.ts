@@ -32,14 +32,41 @@ export function compileWordFacts(
 ): WordFactsTable | null {
   if (ruleStarts.keys === undefined) return null;
   const known = new Map<string, KnownWord>(lexicon.knownWords());
-  const words = new Set([...identityWords, ...ruleStarts.keys(), ...known.keys()]);
-  const table = new Map<string, WordFacts>();
-  for (const word of words) {
-    table.set(word, {
-      identity: identityWords.has(word),
-      families: ruleStarts.get(word) ?? 0,
-      lexicon: known.get(word),
-    });
-  }
-  return { of: (tokens) => tokens.map((word) => table.get(word)) };
+  const words = [...new Set([...identityWords, ...ruleStarts.keys(), ...known.keys()])];
+  const facts: WordFacts[] = words.map((word) => ({
+    identity: identityWords.has(word),
+    families: ruleStarts.get(word) ?? 0,
+    lexicon: known.get(word),
+  }));
+  // Open addressing on an FNV-1a hash of the word, at most a quarter full: most tokens are in no
+  // list and meet an empty slot at once. A Map asked V8 to hash every new token string first.
+  let bits = 8;
+  while (1 << bits < words.length * 4) bits += 1;
+  if (bits > 16) throw new RangeError(`too many known words (${words.length})`);
+  const shift = 32 - bits;
+  const mask = (1 << bits) - 1;
+  // Per slot, 1 + the index of its word in `words`, or 0 when empty.
+  const slots = new Uint16Array(1 << bits);
+  words.forEach((word, index) => {
+    let slot = hashWord(word) >>> shift;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = index + 1;
+  });
+  const lookup = (word: string): WordFacts | undefined => {
+    let slot = hashWord(word) >>> shift;
+    for (let entry = slots[slot]!; entry !== 0; entry = slots[slot]!) {
+      if (words[entry - 1] === word) return facts[entry - 1];
+      slot = (slot + 1) & mask;
+    }
+    return undefined;
+  };
+  return { of: (tokens) => tokens.map(lookup) };
+}
+
+/** FNV-1a of the word's code units (its high bits pick the slot). */
+function hashWord(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < word.length; index += 1)
+    hash = Math.imul(hash ^ word.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
 }
