@@ -236,6 +236,29 @@ function followsTitle(
   return /^\.[ \t]{1,2}$/.test(gap) && previous.lower.length <= 4;
 }
 
+/**
+ * False when no word before `start` can pass {@link followsTitle}: its gap to the word must be
+ * one or two blanks, or a period and one or two blanks after a word of at most four letters
+ * (five ASCII letters before the period are a longer word).
+ */
+function mayFollowTitle(text: string, start: number): boolean {
+  let at = start - 1;
+  while (at >= 0 && start - at <= 3) {
+    const code = text.charCodeAt(at);
+    if (code !== 32 && code !== 9) break;
+    at -= 1;
+  }
+  const blanks = start - 1 - at;
+  if (blanks < 1 || blanks > 2) return false;
+  if (at < 0 || text.charCodeAt(at) !== 46) return true;
+  if (at < 5) return true;
+  for (let index = at - 5; index < at; index += 1) {
+    const code = text.charCodeAt(index) | 32;
+    if (code < 97 || code > 122) return true;
+  }
+  return false;
+}
+
 /** Names listed together ("Malon, Mark and Kaylee") lend each other confidence. */
 function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
   return found.map((match, index) => {
@@ -325,10 +348,12 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const tokens = new Tokens(text);
   for (let start = openings.next(0); start !== -1; ) {
     const current = tokens.at(start)!;
-    const previous = tokens.before(start);
-    const lowerCue = startsUpperCase(current.text)
-      ? undefined
-      : followsLowerNameCue(previous, current, text);
+    const upper = startsUpperCase(current.text);
+    // A capital at a sentence start ("runbook. The") follows no title: its word before is only
+    // read (walking back to it) if the run turns out to be a name.
+    const readsBefore = !upper || mayFollowTitle(text, start);
+    let previous = readsBefore ? tokens.before(start) : undefined;
+    const lowerCue = upper ? undefined : followsLowerNameCue(previous, current, text);
     const cuedLower = lowerCue !== undefined;
     if (!lowerText && !cuedLower && !startsUpperCase(current.text)) {
       start = openings.next(current.after);
@@ -354,6 +379,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       start = openings.next(current.after);
       continue;
     }
+    if (!readsBefore) previous = tokens.before(start);
     const last = run[run.length - 1]!;
     const next = tokens.after(last);
     const placed = isPlaceOrOrganization(run, previous, next, text, lexicon);

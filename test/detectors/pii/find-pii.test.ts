@@ -29,6 +29,18 @@ describe("findPii", () => {
 
   it("uses titles, cues and name lists", () => {
     expect(found("Mr. Ford is 50 years old.")).toEqual([["PERSON", "Ford"]]);
+    // Titles after a sentence end, a period or a tab (the word before a capital is read then).
+    expect(
+      found("The form was signed. Dr. Okafor agreed, and Capt.  Hollis left.\nGen. Wexley stayed."),
+    ).toEqual([
+      ["PERSON", "Okafor"],
+      ["PERSON", "Hollis"],
+      ["PERSON", "Wexley"],
+    ]);
+    expect(found("Ask the Senator. Vance said no. Via Rep.\tKowalski.")).toEqual([
+      ["PERSON", "Vance"],
+      ["PERSON", "Kowalski"],
+    ]);
     expect(found("Her maiden name is McCathie")).toEqual([["PERSON", "McCathie"]]);
     expect(found("They invited Malon, Mark and Kaylee.")).toEqual([
       ["PERSON", "Malon"],
