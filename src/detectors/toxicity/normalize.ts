@@ -139,8 +139,9 @@ export function splitTokens(folded: string, isKnown?: (word: string) => boolean)
   let letters = 0;
   let apostrophes = 0;
   let digits = 0;
-  for (let index = 0; index <= folded.length; index += 1) {
-    const code = index < folded.length ? folded.charCodeAt(index) : 32;
+  const length = folded.length;
+  for (let index = 0; index <= length; index += 1) {
+    const code = index < length ? folded.charCodeAt(index) : 32;
     const lower = code >= 97 && code <= 122;
     if (lower || (code > 32 && isWordChar(code, folded, index))) {
       if (start === -1) {
@@ -149,17 +150,25 @@ export function splitTokens(folded: string, isKnown?: (word: string) => boolean)
         apostrophes = 0;
         digits = 0;
       }
-      if (lower) letters += 1;
-      else if (code === 39) apostrophes += 1;
+      if (lower) {
+        // The rest of this run of lower-case letters in a tighter loop (most of every text).
+        let end = index + 1;
+        while (end < length) {
+          const next = folded.charCodeAt(end);
+          if (next < 97 || next > 122) break;
+          end += 1;
+        }
+        letters += end - index;
+        index = end - 1;
+      } else if (code === 39) apostrophes += 1;
       else if (code >= 48 && code <= 57) digits += 1;
       continue;
     }
     if (start === -1) continue;
-    const length = index - start;
+    const size = index - start;
     // ASCII digits alone (years, counts) come out of pushObfuscated as they went in.
-    if (letters === length || digits === length)
-      push(raw, folded.slice(start, index), start, false);
-    else if (letters + apostrophes === length)
+    if (letters === size || digits === size) push(raw, folded.slice(start, index), start, false);
+    else if (letters + apostrophes === size)
       pushWithApostrophes(raw, folded.slice(start, index), start);
     else pushObfuscated(raw, folded.slice(start, index), start);
     start = -1;
