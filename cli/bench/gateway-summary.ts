@@ -37,7 +37,7 @@ export interface GatewayRuns {
   memory: {
     database: "pglite";
     atStart: Rss;
-    /** Read as the last load ends. */
+    /** Read as the bench's last load ends (the plain gateway's own last run ended one run before). */
     afterLoad: Rss;
     /** Read `idleSeconds` after it, with no request in between. */
     afterIdle: Rss;
@@ -166,6 +166,9 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
   const p = fixedRate.proxyAdded;
   const cpu = (variant: Variant) => formatSpread(saturation.variants[variant]!.cpuMsPerCall, 3);
   const guard = fixedRate.guardAdded;
+  // The guarded target at the anchor's rate: did the load generator send every request?
+  const guardMissed = fixedRate.variants["gateway+guard 1000-char"]?.missed ?? 0;
+  const guardKeptUp = guardMissed === 0;
   const { memory } = runs;
   const postgres = memory.postgres
     ? `; on PostgreSQL ${memory.postgres.atStart.toFixed(0)} / ${memory.postgres.afterLoad.toFixed(0)} / ${memory.postgres.afterIdle.toFixed(0)}`
@@ -186,9 +189,9 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     notes: [
       `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3); by the reference node proxy: p50 ${ms(p.p50Ms)} ms, p95 ${ms(p.p95Ms)} ms, p99 ${ms(p.p99Ms)} ms. Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
       `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through any proxy every call is that plus a server and a client hop, on the same 2 cores as the load generator: the reference "node proxy" (a plain node:http server forwarding through the gateway's keep-alive node:http client, ~40 lines, no auth, parsing or metrics) reaches ${formatSpread(proxyRatio)} of direct, and the gateway ${formatSpread(gatewayToProxy)} of that proxy.`,
-      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms — above what the guard API sustains here, so mostly its queue; at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
+      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms (${guardKeptUp ? "every request sent" : `${guardMissed} requests not sent: above what the chain sustains here, so mostly its queue`}); at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
       `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${cpu("direct")}, reference node proxy ${cpu("node proxy")}, gateway ${cpu("gateway")}, gateway with 1000-char prompts ${cpu("gateway 1000-char")}, gateway with guard_moderations ${cpu("gateway+guard 1000-char")} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
-      `RSS MiB at start / as the load ends / ${memory.idleSeconds} s after it: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)} / ${memory.afterIdle.gateway.toFixed(0)}${postgres} (goal <= 120; once quiet the gateway gives its young generation back, under load it holds it), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} / ${memory.afterIdle.guardApi.toFixed(0)} (goal <= 300; workers included).`,
+      `RSS MiB at start / after the bench's last load / ${memory.idleSeconds} s later: gateway (embedded PGlite) ${memory.atStart.gateway.toFixed(0)} / ${memory.afterLoad.gateway.toFixed(0)} / ${memory.afterIdle.gateway.toFixed(0)}${postgres} (goal <= 120; its own last run ends one run before the bench's, as the guarded gateway runs last; once quiet it gives its young generation back, ~15 MB, which under load it holds), guard API ${memory.atStart.guardApi.toFixed(0)} / ${memory.afterLoad.guardApi.toFixed(0)} / ${memory.afterIdle.guardApi.toFixed(0)} (goal <= 300; workers included).`,
       `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream and the reference proxy run in processes of their own.`,
     ],
   };
