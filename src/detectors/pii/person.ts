@@ -355,7 +355,7 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
     let previous = readsBefore ? tokens.before(start) : undefined;
     const lowerCue = upper ? undefined : followsLowerNameCue(previous, current, text);
     const cuedLower = lowerCue !== undefined;
-    if (!lowerText && !cuedLower && !startsUpperCase(current.text)) {
+    if (!lowerText && !cuedLower && !upper) {
       start = openings.next(current.after);
       continue;
     }
