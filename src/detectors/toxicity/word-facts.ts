@@ -28,7 +28,7 @@ export interface WordFactsTable {
 export function compileWordFacts(
   identityWords: ReadonlySet<string>,
   ruleStarts: RuleStarts,
-  lexicon: Lexicon,
+  lexicon: Pick<Lexicon, "knownWords">,
 ): WordFactsTable | null {
   if (ruleStarts.keys === undefined) return null;
   const known = new Map<string, KnownWord>(lexicon.knownWords());
@@ -42,11 +42,11 @@ export function compileWordFacts(
   // list and meet an empty slot at once. A Map asked V8 to hash every new token string first.
   let bits = 8;
   while (1 << bits < words.length * 4) bits += 1;
-  if (bits > 16) throw new RangeError(`too many known words (${words.length})`);
   const shift = 32 - bits;
   const mask = (1 << bits) - 1;
-  // Per slot, 1 + the index of its word in `words`, or 0 when empty.
-  const slots = new Uint16Array(1 << bits);
+  // Per slot, 1 + the index of its word in `words`, or 0 when empty: 16 bits for the shipped
+  // lists (about 5,300 words), 32 for a lexicon of 65,535 words or more.
+  const slots = words.length < 0xffff ? new Uint16Array(1 << bits) : new Uint32Array(1 << bits);
   words.forEach((word, index) => {
     let slot = hashWord(word) >>> shift;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
