@@ -2,7 +2,7 @@ import { z } from "zod";
 import { once } from "../../common/once.js";
 import type { TextClassifier } from "../classifier.js";
 import type { LinearModel } from "../text-features/linear-model.js";
-import { compileLexicon, isLexiconData, type Lexicon, lexiconDataSchema } from "./lexicon.js";
+import { compileLexicon, type Lexicon, lexiconDataSchema } from "./lexicon.js";
 import { loadWeightsFile } from "./load-weights.js";
 import { createModelScorer, modelIdentityWords, parseToxicityModel } from "./model.js";
 import { foldText, splitTokens } from "./normalize.js";
@@ -53,8 +53,7 @@ export interface ToxicityDetectorParts {
  */
 export function createToxicityDetector(parts: ToxicityDetectorParts = {}): ToxicityDetector {
   const lexicon =
-    parts.lexicon ??
-    compileLexicon(loadWeightsFile("lexicon.json", lexiconDataSchema, isLexiconData));
+    parts.lexicon ?? compileLexicon(loadWeightsFile("lexicon.json", lexiconDataSchema));
   const model =
     parts.model === undefined
       ? parseToxicityModel(loadWeightsFile("model.json", z.unknown()))

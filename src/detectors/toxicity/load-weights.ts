@@ -5,14 +5,9 @@ import { formatZodError } from "../../common/parse-config.js";
 
 /**
  * Read and validate one JSON file from the shipped `weights/` folder next to this module
- * (in `dist/` too: the build copies `src/**\/*.json`). `isValid`, a check as strict as `schema`,
- * lets a valid file skip zod.
+ * (in `dist/` too: the build copies `src/**\/*.json`).
  */
-export function loadWeightsFile<T>(
-  fileName: string,
-  schema: z.ZodType<T>,
-  isValid?: (value: unknown) => value is T,
-): T {
+export function loadWeightsFile<T>(fileName: string, schema: z.ZodType<T>): T {
   const url = new URL(`./weights/${fileName}`, import.meta.url);
   let raw: unknown;
   try {
@@ -23,8 +18,6 @@ export function loadWeightsFile<T>(
       { cause: error },
     );
   }
-  // A quick check as strict as the schema accepts the shipped file without running zod.
-  if (isValid?.(raw)) return raw;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(formatZodError(url.pathname, parsed.error));
   return parsed.data;
