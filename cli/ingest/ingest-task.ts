@@ -19,7 +19,7 @@ export const ingestWorkerDataSchema = z.object({
   ),
   load: loadSettingsSchema,
   /**
-   * The run has PDFs: import pdf.js when the worker starts, before its scanners are built and
+   * This worker loads the run's PDFs: import pdf.js when it starts, before its scanners are built and
    * optimized. Importing it patches built-ins (put back at once, see loaders/native-builtins),
    * which throws away every optimized function of the thread; on the first PDF mid-run that
    * was ~150 of the scanners' functions per worker, compiled again (about 7% of a 1-worker run).

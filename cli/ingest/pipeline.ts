@@ -1,6 +1,5 @@
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { loaderNameFor } from "../../loaders/formats.js";
 import type { InputFile, SkippedFile } from "../../loaders/walk.js";
 import type { Logger } from "../../src/common/logger.js";
 import type { Vault } from "../../src/scanners/vault.js";
@@ -10,7 +9,7 @@ import { type FileWork, type FileWorkOptions, processFile } from "./file-work.js
 import type { Progress } from "./progress.js";
 import { createReportBuilder, type IngestReport, type IngestSettings } from "./report.js";
 import type { ResumeIndex } from "./resume.js";
-import { estimateCost, pickNextFile } from "./schedule.js";
+import { fileCosts, pickNextFile } from "./schedule.js";
 import { type Writers, writeFileWork } from "./write-file.js";
 
 export interface IngestRunOptions {
@@ -38,6 +37,10 @@ export interface IngestRunOptions {
   lookahead?: number;
   /** Input bytes of started, unwritten files past which only the next file to write starts. */
   maxHeldBytes?: number;
+  /** PDFs loaded at once at most (they load on the threads that have pdf.js); unlimited by default. */
+  pdfWindow?: number;
+  /** Each file's size in bytes, in `files` order ({@link fileSizes}); read here when absent. */
+  sizes?: readonly number[];
   /**
    * Batches of one large file scanned ahead of the writer at most (`window * 4`, at least 8): the
    * run never holds more of one file's chunks than this (plus one batch) or `inlineChunkLimit`.
@@ -54,6 +57,16 @@ async function fileSize(path: string): Promise<number> {
     (info) => info.size,
     () => 0,
   );
+}
+
+/** The files' sizes in bytes (0 for a file that cannot be read), 64 read at a time. */
+export async function fileSizes(files: readonly InputFile[]): Promise<number[]> {
+  const sizes: number[] = [];
+  for (let start = 0; start < files.length; start += 64) {
+    const batch = files.slice(start, start + 64);
+    sizes.push(...(await Promise.all(batch.map((file) => fileSize(file.path)))));
+  }
+  return sizes;
 }
 
 /** Load and scan one file; a failure outside the load and scan becomes a skipped entry. */
@@ -81,12 +94,11 @@ async function runScheduled(
   commit: (work: FileWork) => Promise<void>,
 ): Promise<void> {
   const { files } = options;
-  const sizes: number[] = [];
-  for (let start = 0; start < files.length; start += 64) {
-    const batch = files.slice(start, start + 64);
-    sizes.push(...(await Promise.all(batch.map((file) => fileSize(file.path)))));
-  }
-  const costs = files.map((file, index) => estimateCost(sizes[index]!, loaderNameFor(file.path)));
+  const sizes = options.sizes ?? (await fileSizes(files));
+  const { costs, isPdf } = fileCosts(
+    files.map((file) => file.path),
+    sizes,
+  );
   const workOptions: FileWorkOptions = {
     scanner: options.scanner,
     load: {
@@ -102,6 +114,7 @@ async function runScheduled(
     active: options.window,
     lookahead: options.lookahead ?? options.window * 16,
     maxHeldBytes: options.maxHeldBytes ?? defaultMaxHeldBytes,
+    ...(options.pdfWindow !== undefined ? { pdfActive: options.pdfWindow } : {}),
   };
   const started = new Set<number>();
   const results = new Map<number, Promise<FileWork>>();
@@ -109,15 +122,20 @@ async function runScheduled(
   let next = 0;
   let active = 0;
   let heldBytes = 0;
+  let pdfActive = 0;
   const fill = (): void => {
     for (;;) {
-      const index = pickNextFile(costs, sizes, { next, started, active, heldBytes }, limits);
+      const state = { next, started, active, heldBytes, pdfActive };
+      const index = pickNextFile(costs, sizes, state, limits, isPdf);
       if (index === undefined) return;
+      const pdf = isPdf[index] === true;
       started.add(index);
       active += 1;
+      if (pdf) pdfActive += 1;
       heldBytes += sizes[index]!;
       const work = processSafely(files[index]!, workOptions).finally(() => {
         active -= 1;
+        if (pdf) pdfActive -= 1;
         fill();
       });
       results.set(index, work);

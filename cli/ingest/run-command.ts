@@ -1,17 +1,17 @@
 import { resolve } from "node:path";
-import { loaderNameFor } from "../../loaders/formats.js";
-import { type InputFile, walkInputs } from "../../loaders/walk.js";
+import { walkInputs } from "../../loaders/walk.js";
 import { createLogger } from "../../src/common/logger.js";
 import { Vault } from "../../src/scanners/vault.js";
 import { ExitCode } from "../run.js";
 import type { ChunkScanner } from "./chunk-scanner.js";
 import type { IngestCliOptions } from "./options.js";
-import { runIngest } from "./pipeline.js";
+import { fileSizes, runIngest } from "./pipeline.js";
 import { createProgress, type Progress } from "./progress.js";
 import type { IngestSettings } from "./report.js";
 import { readResumeIndex } from "./resume.js";
 import { resolveScannerSet, type ScannerSet } from "./scanner-set.js";
 import { createInProcessScanner, createWorkerScanner } from "./scanners.js";
+import { fileCosts, pdfThreadsFor } from "./schedule.js";
 import { formatSummary } from "./summary.js";
 import { loadVault, saveVault } from "./vault-file.js";
 
@@ -21,7 +21,7 @@ export const interruptedExitCode = 130;
 async function createScanner(
   options: IngestCliOptions,
   set: ScannerSet,
-  files: readonly InputFile[],
+  pdfThreads: number,
 ): Promise<ChunkScanner> {
   if (options.guardUrl) {
     // Imported here: the guard API client pulls in LangChain, which a local run's main thread
@@ -43,7 +43,7 @@ async function createScanner(
       ...(options.textField ? { textField: options.textField } : {}),
     },
     options.workers,
-    { preloadPdf: files.some((file) => loaderNameFor(file.path) === "pdf") },
+    { pdfThreads },
   );
 }
 
@@ -98,7 +98,14 @@ export async function runIngestCommand(
   const settings = describeSettings(options, set);
   const done = options.resume ? await readResumeIndex(outDir, { ...settings }) : new Map();
   const vault = options.vault ? await loadVault(options.vault) : new Vault();
-  const scanner = await createScanner(options, set, files);
+  const sizes = await fileSizes(files);
+  const { costs, isPdf } = fileCosts(
+    files.map((file) => file.path),
+    sizes,
+  );
+  // PDFs load on as few worker threads as their share of the work allows (see pdfThreadsFor).
+  const pdfThreads = pdfThreadsFor(costs, isPdf, Math.max(options.workers, 1));
+  const scanner = await createScanner(options, set, pdfThreads);
   const progress = createProgress(
     files.length,
     !options.quiet && !options.json && process.stderr.isTTY === true,
@@ -131,6 +138,9 @@ export async function runIngestCommand(
       progress,
       signal: controller.signal,
       window: Math.max(2, options.workers * 2),
+      sizes,
+      // Two PDFs per PDF-loading worker (one running, one queued), as `window` is for all files.
+      ...(scanner.mode === "workers" && pdfThreads > 0 ? { pdfWindow: pdfThreads * 2 } : {}),
     });
     progress.stop();
     if (options.vault) await saveVault(options.vault, vault);

@@ -76,8 +76,8 @@ const unexpected = (what: string) =>
  * worker; a file of up to `inlineChunks` chunks is scanned there too and crosses to the main thread
  * once, with its scans; a larger one stays on its worker, read and scanned a window at a time in
  * batches (one message each way per batch) on every worker. Rejects at start with a ConfigError
- * when the scanners are invalid. `preloadPdf` (the run has PDFs) imports pdf.js on every worker
- * before its scanners warm up.
+ * when the scanners are invalid. PDFs are loaded on the first `pdfThreads` workers only (see
+ * `createIngestPool`).
  */
 export async function createWorkerScanner(
   configs: readonly ScannerConfig[],
@@ -86,13 +86,13 @@ export async function createWorkerScanner(
   {
     timeoutMs = 120_000,
     inlineChunks = inlineChunkLimit,
-    preloadPdf = false,
-  }: { timeoutMs?: number; inlineChunks?: number; preloadPdf?: boolean } = {},
+    pdfThreads = 0,
+  }: { timeoutMs?: number; inlineChunks?: number; pdfThreads?: number } = {},
 ): Promise<ChunkScanner> {
-  const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs, preloadPdf });
+  const pool = createIngestPool({ scanners: configs, load, threads, timeoutMs, pdfThreads });
   try {
     // Build the scanners on every thread before the run starts (and surface config errors).
-    await Promise.all(Array.from({ length: threads }, () => pool.scan(["ragguard warm-up"])));
+    await pool.warmUp();
   } catch (error) {
     await pool.destroy();
     throw error;

@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChunkScan, ChunkScanner, FileOutcome } from "../../cli/ingest/chunk-scanner.js";
+import { chooseLane } from "../../cli/ingest/ingest-pool.js";
 import { type LoadRequest, loadChunks } from "../../cli/ingest/load-chunks.js";
 import { runIngest } from "../../cli/ingest/pipeline.js";
 import { createProgress } from "../../cli/ingest/progress.js";
 import {
   estimateCost,
+  fileCosts,
+  pdfThreadsFor,
   pickNextFile,
   type ScheduleLimits,
   type ScheduleState,
@@ -58,6 +61,56 @@ describe("pickNextFile", () => {
     );
     expect(pickNextFile(costs, big, state({ heldBytes: 95 }), limits)).toBe(0);
     expect(pickNextFile(costs, [500, 1, 1, 1], state({ heldBytes: 100 }), limits)).toBe(0);
+  });
+
+  it("starts no PDF while `pdfActive` PDFs run: the next file that is not one starts instead", () => {
+    const isPdf = [false, true, false, true, false, false];
+    const pdfLimits = { ...limits, pdfActive: 1 };
+    // File 3 (a PDF) is the heavy one, but a PDF already runs.
+    expect(pickNextFile(costs, sizes, state({ pdfActive: 1 }), pdfLimits, isPdf)).toBe(0);
+    expect(pickNextFile(costs, sizes, state({ pdfActive: 0 }), pdfLimits, isPdf)).toBe(3);
+    // Only PDFs are left within the lookahead: nothing starts until the running one ends.
+    const started = new Set([0, 2]);
+    expect(
+      pickNextFile(costs, sizes, state({ started, active: 1, pdfActive: 1 }), pdfLimits, [
+        false,
+        true,
+        false,
+        true,
+      ]),
+    ).toBeUndefined();
+    // Without the limit, PDFs start like any file.
+    expect(pickNextFile(costs, sizes, state({ pdfActive: 5 }), limits, isPdf)).toBe(3);
+  });
+
+  it("gives PDFs as many threads as their share of the cost needs, at least one", () => {
+    expect(pdfThreadsFor([8, 1, 1], [false, false, false], 2)).toBe(0);
+    expect(pdfThreadsFor([3, 7], [true, false], 2)).toBe(1);
+    expect(pdfThreadsFor([8, 1, 1], [true, false, false], 2)).toBe(2);
+    expect(pdfThreadsFor([3, 7], [true, false], 4)).toBe(2);
+    expect(pdfThreadsFor([0, 7], [true, false], 4)).toBe(1);
+    expect(pdfThreadsFor([0], [true], 1)).toBe(1);
+    const { costs: fileCost, isPdf } = fileCosts(["a.pdf", "b.md", "c.PDF", "d.bin"], [1, 8, 1, 2]);
+    expect(isPdf).toEqual([true, false, true, false]);
+    expect(fileCost).toEqual([estimateCost(1, "pdf"), 8, estimateCost(1, "pdf"), 2]);
+  });
+
+  it("sends a PDF to the least busy lane that loads PDFs, other work to the least busy lane", () => {
+    const lanes = [
+      { name: "pdf", pending: 2, loadsPdf: true },
+      { name: "a", pending: 1, loadsPdf: false },
+      { name: "b", pending: 1, loadsPdf: false },
+    ];
+    expect(chooseLane(lanes, true).name).toBe("pdf");
+    // A tie goes to the last lane, away from the one that loads PDFs.
+    expect(chooseLane(lanes, false).name).toBe("b");
+    lanes[0]!.pending = 0;
+    expect(chooseLane(lanes, false).name).toBe("pdf");
+    // No lane loads PDFs (the run had none by name): any lane takes a PDF.
+    const plain = lanes.map((lane) => ({ ...lane, loadsPdf: false }));
+    plain[0]!.pending = 3;
+    expect(chooseLane(plain, true).name).toBe("b");
+    expect(() => chooseLane([], false)).toThrow(/no worker threads/);
   });
 
   it("weights a PDF byte above a text byte", () => {
