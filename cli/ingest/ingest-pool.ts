@@ -8,7 +8,7 @@ import type { ChunkScan, LoadedHeader } from "./chunk-scanner.js";
 import { createIngestLane, type IngestLane } from "./ingest-lane.js";
 import type { IngestTaskOutput, WorkerFileOutcome } from "./ingest-task.js";
 import type { LoadRequest, LoadSettings } from "./load-schemas.js";
-import { sizeWorkerYoungGeneration } from "./worker-heap.js";
+import { tuneWorkerIsolates } from "./worker-v8.js";
 
 export interface IngestPoolOptions {
   scanners: readonly ScannerConfig[];
@@ -100,7 +100,7 @@ function timeoutError(timeoutMs: number): AppError {
  * const scans = await pool.scan(["hello"]);
  */
 export function createIngestPool(options: IngestPoolOptions): IngestPool {
-  sizeWorkerYoungGeneration();
+  tuneWorkerIsolates();
   const onWorkerError =
     options.onWorkerError ??
     ((error: Error) => process.stderr.write(`ingest worker failed: ${error.message}\n`));

@@ -1,8 +1,9 @@
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createChunkVault } from "../../cli/ingest/chunk-vault.js";
 import { createChunkScanTask } from "../../cli/ingest/scan-chunk.js";
-import { sizeWorkerYoungGeneration, workerSemiSpaceMb } from "../../cli/ingest/worker-heap.js";
+import { tuneWorkerIsolates, workerSemiSpaceMb } from "../../cli/ingest/worker-v8.js";
 import { buildScanners } from "../../src/scanners/registry.js";
 
 describe("createChunkVault", () => {
@@ -65,12 +66,51 @@ async function workerNewSpace(): Promise<number> {
   }
 }
 
-describe("sizeWorkerYoungGeneration", () => {
+/**
+ * How many calls of a small hot function a fresh worker isolate makes before TurboFan has compiled
+ * it (compiling on the calling thread, so the count does not depend on timing).
+ */
+async function workerCallsToTurbofan(): Promise<number> {
+  setFlagsFromString("--allow-natives-syntax");
+  setFlagsFromString("--no-concurrent-recompilation");
+  const worker = new Worker(
+    `const { parentPort } = require("node:worker_threads");
+     function hot(values) { let sum = 0; for (let i = 0; i < values.length; i++) sum += values[i] * 3; return sum; }
+     const values = Array.from({ length: 100 }, (_, i) => i);
+     let calls = 0;
+     // Bit 64 of V8's optimization status: the function runs TurboFan code.
+     while (calls < 100000 && (%GetOptimizationStatus(hot) & 64) === 0) { hot(values); calls++; }
+     parentPort.postMessage(calls);`,
+    { eval: true },
+  );
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+describe("tuneWorkerIsolates", () => {
+  const before = { newSpace: 0, calls: 0 };
+  beforeAll(async () => {
+    before.newSpace = await workerNewSpace();
+    before.calls = await workerCallsToTurbofan();
+    tuneWorkerIsolates();
+  });
+
   it("starts worker isolates created afterwards with the larger semi-space", async () => {
-    const before = await workerNewSpace();
-    sizeWorkerYoungGeneration();
     const after = await workerNewSpace();
-    expect(after).toBeGreaterThan(before);
+    expect(after).toBeGreaterThan(before.newSpace);
     expect(after).toBeGreaterThanOrEqual(workerSemiSpaceMb * 1024 * 1024);
+  });
+
+  it("makes worker isolates tier a function up to TurboFan later (the larger interrupt budget)", async () => {
+    expect(before.calls).toBeGreaterThan(0);
+    const after = await workerCallsToTurbofan();
+    expect(after).toBeGreaterThanOrEqual(before.calls * 2);
+    expect(after).toBeLessThan(100000);
   });
 });
