@@ -9,8 +9,11 @@ import { secretLiteralClauses } from "./secret-literals.generated.js";
  * texts hold no secret and none of the literals: then no regex runs at all.
  */
 export interface SecretPrefilter {
-  /** True at index `i` when pattern `i` may match `text`; false only when it cannot. */
-  candidates(text: string): boolean[];
+  /**
+   * True at index `i` when pattern `i` may match `text`; false only when it cannot. The array is
+   * reused by the next call: read it before calling again.
+   */
+  candidates(text: string): readonly boolean[];
 }
 
 function isAscii(text: string): boolean {
@@ -52,13 +55,15 @@ export function createSecretPrefilter(patterns: readonly RegExp[]): SecretPrefil
   const { gates, scanner } = compileLiteralGates(clauses, {
     ignoreAsciiCase: true,
   });
-  const literals = scanner?.literals.length ?? 0;
+  // The flags and the answer are reused from call to call: a fresh flag array per text was an
+  // off-heap allocation (one byte per literal) for a scan that finds nothing in most texts.
+  const found = new Uint8Array(scanner?.literals.length ?? 0);
+  const may: boolean[] = gates.map(() => false);
   return {
     candidates(text) {
-      const found = new Uint8Array(literals);
-      scanner?.scan(text, found);
-      const may: boolean[] = [];
-      for (const gate of gates) may.push(passesGate(gate, found));
+      if (scanner !== null) scanner.scan(text, found.fill(0));
+      for (let index = 0; index < gates.length; index += 1)
+        may[index] = passesGate(gates[index]!, found);
       return may;
     },
   };

@@ -109,6 +109,15 @@ describe("secret prefilter", () => {
     expect(prefilter.candidates(prose).filter(Boolean)).toEqual([]);
   });
 
+  it("reuses its answer array, and forgets the previous text's literals", () => {
+    const prefilter = createSecretPrefilter([/api_key=\d+/gi, /Basic \w+/g]);
+    const first = prefilter.candidates("API_KEY=1 and Basic auth");
+    expect([...first]).toEqual([true, true]);
+    const second = prefilter.candidates("nothing here");
+    expect(second).toBe(first);
+    expect([...second]).toEqual([false, false]);
+  });
+
   it("compares ignore-case patterns' literals ignoring ASCII case, and gives up where unsound", () => {
     const prefilter = createSecretPrefilter([/api_key=\d+/gi, /Basic \w+/g]);
     expect(prefilter.candidates("API_KEY=1")).toEqual([true, false]);
