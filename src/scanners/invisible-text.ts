@@ -37,6 +37,13 @@ const invisible = new RegExp(
   "gu",
 );
 
+/**
+ * Any code unit from U+00AD up (surrogates included: no u flag). Every invisible range starts
+ * there, so a text without one (plain ASCII, most documents) cannot hold an invisible
+ * character: one quick scan instead of the Unicode-aware replace pass.
+ */
+const mayHoldInvisible = /[\u00ad-\uffff]/;
+
 const pictographBefore = /\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?$/u;
 const pictographAfter = /^\p{Extended_Pictographic}/u;
 
@@ -64,6 +71,7 @@ export class InvisibleText implements Scanner {
   }
 
   scan(text: string): ScanResult {
+    if (!mayHoldInvisible.test(text)) return { sanitized: text, valid: true, score: 0 };
     let found = false;
     const sanitized = text.replace(invisible, (char: string, offset: number) => {
       if (char === "\u200D" && isEmojiJoiner(text, offset)) return char;

@@ -45,4 +45,12 @@ describe("InvisibleText", () => {
     });
     expect(scanner.scan("a\uFEFFb")).toEqual({ sanitized: "ab", valid: false, score: 1 });
   });
+
+  it("passes text below U+00AD through untouched, and still sees the soft hyphen at U+00AD", () => {
+    const scanner = new InvisibleText();
+    const plain = "Plain ASCII, tabs\tand Latin-1 \u00a9\u00ac only.";
+    expect(scanner.scan(plain)).toEqual({ sanitized: plain, valid: true, score: 0 });
+    expect(scanner.scan("co\u00adop")).toEqual({ sanitized: "coop", valid: true, score: 0 });
+    expect(scanner.scan("a\u{E0041}b")).toEqual({ sanitized: "ab", valid: false, score: 1 });
+  });
 });
