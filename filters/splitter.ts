@@ -1,8 +1,9 @@
-import type { Document } from "@langchain/core/documents";
+import { Document } from "@langchain/core/documents";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { z } from "zod";
 import { parseConfig } from "../src/common/parse-config.js";
 import { chunkId } from "./chunk-id.js";
+import { countNewLines, defaultSeparators, splitRecursively } from "./recursive-split.js";
 import { plainSeparators, splitKeepingSeparator } from "./split-on-separator.js";
 
 export const splitterOptionsSchema = z
@@ -20,6 +21,8 @@ export const splitterOptionsSchema = z
 
 export type SplitterOptions = z.input<typeof splitterOptionsSchema>;
 
+type LineRange = { from: number; to: number };
+
 /**
  * LangChain's `RecursiveCharacterTextSplitter` that also gives each chunk a stable `id` (hash of
  * source, index and text) and `metadata.chunk` (its index within its source), keeping the source
@@ -33,6 +36,9 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
    */
   readonly segmentChars: number;
 
+  /** The length function LangChain set when none was given (code units), else undefined. */
+  readonly #defaultLength: ((text: string) => number | Promise<number>) | undefined;
+
   constructor(
     fields: ConstructorParameters<typeof RecursiveCharacterTextSplitter>[0] & {
       segmentChars?: number;
@@ -40,6 +46,7 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
   ) {
     super(fields);
     this.segmentChars = fields.segmentChars ?? 1_000_000;
+    this.#defaultLength = fields.lengthFunction === undefined ? this.lengthFunction : undefined;
   }
 
   /**
@@ -54,7 +61,27 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
     return super.splitOnSeparator(text, separator);
   }
 
+  /**
+   * True when this splitter has LangChain's defaults but for the sizes (separators, kept
+   * separators, length in code units): {@link splitRecursively} then gives its chunks.
+   */
+  protected get plainSplit(): boolean {
+    return (
+      this.keepSeparator &&
+      this.#defaultLength !== undefined &&
+      this.lengthFunction === this.#defaultLength &&
+      this.separators.length === defaultSeparators.length &&
+      this.separators.every((separator, index) => separator === defaultSeparators[index])
+    );
+  }
+
+  override async splitText(text: string): Promise<string[]> {
+    if (this.plainSplit) return splitRecursively(text, this);
+    return super.splitText(text);
+  }
+
   override async splitDocuments(documents: Document[]): Promise<Document[]> {
+    if (this.plainSplit) return this.splitPlain(documents);
     const chunks: Document[] = [];
     for (const document of documents) {
       for (const piece of await this.splitLongDocument(document)) chunks.push(piece);
@@ -70,6 +97,72 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
     return chunks;
   }
 
+  /**
+   * {@link splitDocuments} for the default separators, in one pass and without `await`s: the same
+   * chunks, ids and metadata (`loc` as LangChain's `createDocuments` sets it, `chunk` after it).
+   */
+  private splitPlain(documents: Document[]): Document[] {
+    const chunks: Document[] = [];
+    const counters = new Map<string, number>();
+    for (const document of documents) {
+      if (document.pageContent === undefined) continue;
+      const metadata = document.metadata;
+      const source = String(metadata.source ?? "");
+      let index = counters.get(source) ?? 0;
+      const add = (pageContent: string, loc: Record<string, unknown>): void => {
+        const id = chunkId(source, index, pageContent);
+        chunks.push(
+          new Document({ pageContent, metadata: { ...metadata, loc, chunk: index }, id }),
+        );
+        index++;
+      };
+      const text = document.pageContent;
+      if (text.length <= this.segmentChars) {
+        const base: unknown = metadata.loc;
+        this.locateChunks(text, (chunk, lines) => {
+          const loc = base && typeof base === "object" ? { ...base } : {};
+          add(chunk, Object.assign(loc, { lines }));
+        });
+      } else {
+        let start = 0;
+        let lineOffset = 0;
+        while (start < text.length) {
+          const end = segmentEnd(text, start, this.segmentChars);
+          const segment = text.slice(start, end);
+          this.locateChunks(segment, (chunk, { from, to }) => {
+            add(chunk, { lines: { from: from + lineOffset, to: to + lineOffset } });
+          });
+          lineOffset += countNewLines(segment);
+          start = end;
+        }
+      }
+      counters.set(source, index);
+    }
+    return chunks;
+  }
+
+  /** Each chunk of `text` with its `loc.lines`, found as LangChain's `createDocuments` finds them. */
+  private locateChunks(text: string, onChunk: (chunk: string, lines: LineRange) => void): void {
+    let line = 1;
+    let previous: string | undefined;
+    let previousAt = -1;
+    for (const chunk of splitRecursively(text, this)) {
+      const at = text.indexOf(chunk, previousAt + 1);
+      if (previous === undefined) {
+        line += countNewLines(text, 0, at);
+      } else {
+        const previousEnd = previousAt + previous.length;
+        if (previousEnd < at) line += countNewLines(text, previousEnd, at);
+        else if (previousEnd > at) line -= countNewLines(text, at, previousEnd);
+      }
+      const newLines = countNewLines(chunk);
+      onChunk(chunk, { from: line, to: line + newLines });
+      line += newLines;
+      previous = chunk;
+      previousAt = at;
+    }
+  }
+
   /** Split one document, segment by segment when it is long, keeping `loc.lines` absolute. */
   private async splitLongDocument(document: Document): Promise<Document[]> {
     const text = document.pageContent;
@@ -82,8 +175,7 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
       const segment = text.slice(start, end);
       const pieces = await super.splitDocuments([{ ...document, pageContent: segment }]);
       for (const piece of pieces) {
-        const lines = (piece.metadata.loc as { lines?: { from: number; to: number } } | undefined)
-          ?.lines;
+        const lines = (piece.metadata.loc as { lines?: LineRange } | undefined)?.lines;
         if (lines) {
           piece.metadata = {
             ...piece.metadata,

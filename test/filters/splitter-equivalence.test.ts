@@ -18,8 +18,15 @@ const langChainSplit = (
   }
 ).splitOnSeparator;
 
-/** `ChunkSplitter` with LangChain's regular-expression split: the reference output. */
+/**
+ * `ChunkSplitter` through LangChain's own `splitText`, `createDocuments` and regular-expression
+ * split: the reference output.
+ */
 class ReferenceSplitter extends ChunkSplitter {
+  protected override get plainSplit(): boolean {
+    return false;
+  }
+
   protected override splitOnSeparator(text: string, separator: string): string[] {
     return langChainSplit.call(this, text, separator);
   }
@@ -103,6 +110,63 @@ describe("ChunkSplitter's indexOf split", () => {
       fc.asyncProperty(edgeText, async (text) => {
         const document = new Document({ pageContent: text, metadata: { source: "r" } });
         await expectSameChunks([document], [tinySize]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the same chunks, ids and metadata in segments, with loc, overlap and repeats", async () => {
+    const sizesArb = fc.constantFrom(
+      { chunkSize: 1000, chunkOverlap: 0 },
+      { chunkSize: 30, chunkOverlap: 0 },
+      { chunkSize: 30, chunkOverlap: 12 },
+      { chunkSize: 5, chunkOverlap: 2 },
+      { chunkSize: 1, chunkOverlap: 0 },
+    );
+    const repeated = fc
+      .tuple(edgeText, fc.integer({ min: 1, max: 6 }))
+      .map(([text, times]) => text.repeat(times));
+    const metadata = fc.constantFrom<Record<string, unknown>>(
+      { source: "r" },
+      { source: "r", loc: { pageNumber: 2 }, chunk: "x" },
+      { loc: "not an object", page: 1 },
+      {},
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(repeated, metadata), { minLength: 1, maxLength: 3 }),
+        sizesArb,
+        fc.constantFrom(1_000_000, 64, 7),
+        async (parts, size, segmentChars) => {
+          const documents = parts.map(
+            ([pageContent, meta]) => new Document({ pageContent, metadata: meta }),
+          );
+          const fast = await new ChunkSplitter({ ...size, segmentChars }).splitDocuments(documents);
+          const reference = await new ReferenceSplitter({ ...size, segmentChars }).splitDocuments(
+            documents,
+          );
+          expect(fast).toEqual(reference);
+          expect(fast.map((chunk) => JSON.stringify(chunk))).toEqual(
+            reference.map((chunk) => JSON.stringify(chunk)),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("gives LangChain's splitText and createDocuments", async () => {
+    await fc.assert(
+      fc.asyncProperty(edgeText, async (text) => {
+        for (const size of [...sizes, tinySize]) {
+          const langChain = new RecursiveCharacterTextSplitter(size);
+          expect(await new ChunkSplitter(size).splitText(text)).toEqual(
+            await langChain.splitText(text),
+          );
+          expect(await new ChunkSplitter(size).createDocuments([text])).toEqual(
+            await langChain.createDocuments([text]),
+          );
+        }
       }),
       { numRuns: 300 },
     );
