@@ -1,25 +1,13 @@
 import { Document } from "@langchain/core/documents";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-import { z } from "zod";
 import { parseConfig } from "../src/common/parse-config.js";
 import { chunkId } from "./chunk-id.js";
-import { countNewLines, defaultSeparators, splitRecursively } from "./recursive-split.js";
+import { defaultSeparators, splitRecursively } from "./recursive-split.js";
+import { segmentEnd, splitChunks } from "./split-chunks.js";
 import { plainSeparators, splitKeepingSeparator } from "./split-on-separator.js";
+import { type SplitterOptions, splitterOptionsSchema } from "./splitter-options.js";
 
-export const splitterOptionsSchema = z
-  .object({
-    /** Maximum characters per chunk (the spec's retrieval pattern uses 1000). */
-    chunkSize: z.number().int().positive().default(1000),
-    /** Characters shared by neighbouring chunks (the spec's pattern uses 0). */
-    chunkOverlap: z.number().int().min(0).default(0),
-  })
-  .strict()
-  .refine((value) => value.chunkOverlap < value.chunkSize, {
-    message: "chunkOverlap must be smaller than chunkSize",
-    path: ["chunkOverlap"],
-  });
-
-export type SplitterOptions = z.input<typeof splitterOptionsSchema>;
+export { type SplitterOptions, splitterOptionsSchema } from "./splitter-options.js";
 
 type LineRange = { from: number; to: number };
 
@@ -98,69 +86,11 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
   }
 
   /**
-   * {@link splitDocuments} for the default separators, in one pass and without `await`s: the same
-   * chunks, ids and metadata (`loc` as LangChain's `createDocuments` sets it, `chunk` after it).
+   * {@link splitDocuments} for the default separators, in one pass and without `await`s
+   * ({@link splitChunks}): the same chunks, ids and metadata.
    */
   private splitPlain(documents: Document[]): Document[] {
-    const chunks: Document[] = [];
-    const counters = new Map<string, number>();
-    for (const document of documents) {
-      if (document.pageContent === undefined) continue;
-      const metadata = document.metadata;
-      const source = String(metadata.source ?? "");
-      let index = counters.get(source) ?? 0;
-      const add = (pageContent: string, loc: Record<string, unknown>): void => {
-        const id = chunkId(source, index, pageContent);
-        chunks.push(
-          new Document({ pageContent, metadata: { ...metadata, loc, chunk: index }, id }),
-        );
-        index++;
-      };
-      const text = document.pageContent;
-      if (text.length <= this.segmentChars) {
-        const base: unknown = metadata.loc;
-        this.locateChunks(text, (chunk, lines) => {
-          const loc = base && typeof base === "object" ? { ...base } : {};
-          add(chunk, Object.assign(loc, { lines }));
-        });
-      } else {
-        let start = 0;
-        let lineOffset = 0;
-        while (start < text.length) {
-          const end = segmentEnd(text, start, this.segmentChars);
-          const segment = text.slice(start, end);
-          this.locateChunks(segment, (chunk, { from, to }) => {
-            add(chunk, { lines: { from: from + lineOffset, to: to + lineOffset } });
-          });
-          lineOffset += countNewLines(segment);
-          start = end;
-        }
-      }
-      counters.set(source, index);
-    }
-    return chunks;
-  }
-
-  /** Each chunk of `text` with its `loc.lines`, found as LangChain's `createDocuments` finds them. */
-  private locateChunks(text: string, onChunk: (chunk: string, lines: LineRange) => void): void {
-    let line = 1;
-    let previous: string | undefined;
-    let previousAt = -1;
-    for (const chunk of splitRecursively(text, this)) {
-      const at = text.indexOf(chunk, previousAt + 1);
-      if (previous === undefined) {
-        line += countNewLines(text, 0, at);
-      } else {
-        const previousEnd = previousAt + previous.length;
-        if (previousEnd < at) line += countNewLines(text, previousEnd, at);
-        else if (previousEnd > at) line -= countNewLines(text, at, previousEnd);
-      }
-      const newLines = countNewLines(chunk);
-      onChunk(chunk, { from: line, to: line + newLines });
-      line += newLines;
-      previous = chunk;
-      previousAt = at;
-    }
+    return splitChunks(documents, this, this.segmentChars).map((chunk) => new Document(chunk));
   }
 
   /** Split one document, segment by segment when it is long, keeping `loc.lines` absolute. */
@@ -189,17 +119,6 @@ export class ChunkSplitter extends RecursiveCharacterTextSplitter {
     }
     return out;
   }
-}
-
-/** Where a segment starting at `start` ends: after the last paragraph, line or word break. */
-function segmentEnd(text: string, start: number, size: number): number {
-  const limit = start + size;
-  if (limit >= text.length) return text.length;
-  for (const separator of ["\n\n", "\n", " "]) {
-    const at = text.lastIndexOf(separator, limit - separator.length);
-    if (at > start) return at + separator.length;
-  }
-  return limit;
 }
 
 /**

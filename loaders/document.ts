@@ -1,5 +1,29 @@
-import { Document } from "@langchain/core/documents";
+import type { Document as LangChainDocument } from "@langchain/core/documents";
 import type { LoaderName } from "./types.js";
+
+type DocumentClass = typeof LangChainDocument;
+
+/**
+ * LangChain's `Document` class, imported from its own module next to `@langchain/core/documents`'
+ * entry: that entry also exports the document transformers, whose import pulls in LangChain's
+ * runnables (~0.15-0.2 CPU-s in each ingest worker, for one 20-line class). The entry itself is
+ * imported when that layout is not found, so the class is always the one users import.
+ */
+async function importDocumentClass(): Promise<DocumentClass> {
+  const entry = import.meta.resolve("@langchain/core/documents");
+  const own = entry.replace(/\/documents\/index\.js$/, "/documents/document.js");
+  if (own !== entry) {
+    try {
+      const module = (await import(own)) as { Document?: unknown };
+      if (typeof module.Document === "function") return module.Document as DocumentClass;
+    } catch {
+      // Another layout: take the entry below.
+    }
+  }
+  return (await import("@langchain/core/documents")).Document;
+}
+
+const Document = await importDocumentClass();
 
 /** Build a Document with the metadata every loader sets (`source`, `loader`) plus `extra`. */
 export function createDocument(
@@ -7,7 +31,7 @@ export function createDocument(
   source: string,
   loader: LoaderName,
   extra: Record<string, unknown> = {},
-): Document {
+): LangChainDocument {
   return new Document({ pageContent, metadata: { ...extra, source, loader } });
 }
 

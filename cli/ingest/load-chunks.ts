@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { createSplitter } from "../../filters/splitter.js";
+import { splitChunks } from "../../filters/split-chunks.js";
+import { splitterOptionsSchema } from "../../filters/splitter-options.js";
 import { hashBytes, loadFile } from "../../loaders/load-file.js";
+import { parseConfig } from "../../src/common/parse-config.js";
 import type { FileLoad, LoadRequest, LoadSettings } from "./load-schemas.js";
 
 // The wire types live apart (load-schemas) so the main thread of a worker run can check what
@@ -35,11 +37,13 @@ export async function loadChunks(request: LoadRequest, settings: LoadSettings): 
     const { reason, message } = outcome;
     return { kind: "skipped", bytes: bytes.length, hash, reason, message };
   }
-  const splitter = createSplitter({
-    chunkSize: settings.chunkSize,
-    chunkOverlap: settings.chunkOverlap,
-  });
-  const chunks = await splitter.splitDocuments(outcome.documents);
+  // The splitter's own checks and chunks (`createSplitter().splitDocuments`), without LangChain.
+  const sizes = parseConfig(
+    splitterOptionsSchema,
+    { chunkSize: settings.chunkSize, chunkOverlap: settings.chunkOverlap },
+    "splitter",
+  );
+  const chunks = splitChunks(outcome.documents, sizes);
   return {
     kind: "loaded",
     hash,
@@ -47,10 +51,6 @@ export async function loadChunks(request: LoadRequest, settings: LoadSettings): 
     bytes: outcome.bytes,
     documents: outcome.documents.length,
     warnings: outcome.warnings,
-    chunks: chunks.map((chunk) => ({
-      id: chunk.id ?? "",
-      pageContent: chunk.pageContent,
-      metadata: chunk.metadata,
-    })),
+    chunks,
   };
 }

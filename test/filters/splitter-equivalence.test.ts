@@ -6,6 +6,7 @@ import { glob } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateIngestionCorpus } from "../../cli/bench/ingestion-corpus.js";
 import { chunkId } from "../../filters/chunk-id.js";
+import { splitChunks } from "../../filters/split-chunks.js";
 import { splitKeepingSeparator } from "../../filters/split-on-separator.js";
 import { ChunkSplitter } from "../../filters/splitter.js";
 import { loadFile } from "../../loaders/load-file.js";
@@ -58,6 +59,12 @@ async function expectSameChunks(documents: Document[], extra: typeof sizes = [])
     const reference = await new ReferenceSplitter(size).splitDocuments(documents);
     expect(fast.map((chunk) => [chunk.id, chunk.pageContent, chunk.metadata])).toEqual(
       reference.map((chunk) => [chunk.id, chunk.pageContent, chunk.metadata]),
+    );
+    // What ingest's loadChunks sends on: records, in the same key order.
+    expect(JSON.stringify(splitChunks(documents, size))).toBe(
+      JSON.stringify(
+        reference.map(({ id, pageContent, metadata }) => ({ id, pageContent, metadata })),
+      ),
     );
     chunks += fast.length;
   }
