@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { decodeText } from "./decode.js";
-import { createDocument } from "./document.js";
+import { documentFactory } from "./document.js";
 import { LoadError } from "./load-error.js";
 import type { Loader } from "./types.js";
 
@@ -13,6 +13,7 @@ import type { Loader } from "./types.js";
  * const { documents } = await loadCsv(bytes, { source: "tickets.csv" });
  */
 export const loadCsv: Loader = async (bytes, { source, textField }) => {
+  const createDocument = await documentFactory();
   const { text } = decodeText(bytes);
   let rows: Record<string, string>[];
   try {

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import type { Document as LangChainDocument } from "@langchain/core/documents";
 import type { LoaderName } from "./types.js";
 
@@ -10,11 +12,12 @@ type DocumentClass = typeof LangChainDocument;
  * imported when that layout is not found, so the class is always the one users import.
  */
 async function importDocumentClass(): Promise<DocumentClass> {
-  const entry = import.meta.resolve("@langchain/core/documents");
-  const own = entry.replace(/\/documents\/index\.js$/, "/documents/document.js");
+  // The CommonJS entry sits beside the ES module one (index.cjs, index.js, document.js).
+  const entry = createRequire(import.meta.url).resolve("@langchain/core/documents");
+  const own = entry.replace(/\/documents\/index\.cjs$/, "/documents/document.js");
   if (own !== entry) {
     try {
-      const module = (await import(own)) as { Document?: unknown };
+      const module = (await import(pathToFileURL(own).href)) as { Document?: unknown };
       if (typeof module.Document === "function") return module.Document as DocumentClass;
     } catch {
       // Another layout: take the entry below.
@@ -23,16 +26,31 @@ async function importDocumentClass(): Promise<DocumentClass> {
   return (await import("@langchain/core/documents")).Document;
 }
 
-const Document = await importDocumentClass();
+/**
+ * The class, imported when this module loads; loaders await it through {@link documentFactory}
+ * (a top-level `await` here stops tsx from loading ingest workers from the TypeScript sources).
+ */
+const documentClass: Promise<DocumentClass> = importDocumentClass();
 
-/** Build a Document with the metadata every loader sets (`source`, `loader`) plus `extra`. */
-export function createDocument(
+/** Builds a Document with the metadata every loader sets (`source`, `loader`) plus `extra`. */
+export type DocumentFactory = (
   pageContent: string,
   source: string,
   loader: LoaderName,
-  extra: Record<string, unknown> = {},
-): LangChainDocument {
-  return new Document({ pageContent, metadata: { ...extra, source, loader } });
+  extra?: Record<string, unknown>,
+) => LangChainDocument;
+
+/**
+ * The {@link DocumentFactory} of LangChain's `Document`, once its module is loaded.
+ *
+ * @example
+ * const createDocument = await documentFactory();
+ * createDocument("text", "a.txt", "text"); // Document { metadata: { source: "a.txt", loader: "text" } }
+ */
+export async function documentFactory(): Promise<DocumentFactory> {
+  const Document = await documentClass;
+  return (pageContent, source, loader, extra = {}) =>
+    new Document({ pageContent, metadata: { ...extra, source, loader } });
 }
 
 /** Keep only JSON-friendly scalar values (strings, finite numbers, booleans) and string lists. */

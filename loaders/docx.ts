@@ -1,4 +1,4 @@
-import { createDocument } from "./document.js";
+import { documentFactory } from "./document.js";
 import { LoadError } from "./load-error.js";
 import type { Loader } from "./types.js";
 
@@ -12,6 +12,7 @@ import type { Loader } from "./types.js";
  */
 export const loadDocx: Loader = async (bytes, { source }) => {
   let result: { value: string; messages: Array<{ type: string; message: string }> };
+  const createDocument = await documentFactory();
   const { default: mammoth } = await import("mammoth");
   try {
     result = await mammoth.extractRawText({ buffer: bytes });

@@ -1,6 +1,6 @@
 import { compile, type HtmlToTextOptions } from "html-to-text";
 import { decodeText } from "./decode.js";
-import { createDocument } from "./document.js";
+import { documentFactory } from "./document.js";
 import type { Loader } from "./types.js";
 
 const titlePattern = /<title[^>]*>([\s\S]*?)<\/title>/i;
@@ -55,6 +55,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
  * const { documents } = await loadHtml(bytes, { source: "page.html" });
  */
 export const loadHtml: Loader = async (bytes, { source }) => {
+  const createDocument = await documentFactory();
   const { text: html, encoding } = decodeText(bytes);
   const { text, title } = htmlToText(html);
   const extra: Record<string, unknown> = { encoding };

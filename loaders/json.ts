@@ -1,6 +1,6 @@
 import type { Document } from "@langchain/core/documents";
 import { decodeText } from "./decode.js";
-import { createDocument, scalarFields } from "./document.js";
+import { type DocumentFactory, documentFactory, scalarFields } from "./document.js";
 import { LoadError } from "./load-error.js";
 import type { Loader, LoaderName } from "./types.js";
 
@@ -60,7 +60,12 @@ export function findText(
 function recordToDocument(
   record: unknown,
   where: { key: "record" | "line"; value: number },
-  context: { source: string; textField?: string; loader: LoaderName },
+  context: {
+    source: string;
+    textField?: string;
+    loader: LoaderName;
+    createDocument: DocumentFactory;
+  },
 ): Document | string {
   const found = findText(record, context.textField);
   if (!found || found.text.trim() === "") {
@@ -72,7 +77,7 @@ function recordToDocument(
       ? scalarFields(record as Record<string, unknown>)
       : {};
   if (found.field) delete rest[found.field];
-  return createDocument(found.text, context.source, context.loader, {
+  return context.createDocument(found.text, context.source, context.loader, {
     ...rest,
     [where.key]: where.value,
     ...(found.field ? { textField: found.field } : {}),
@@ -106,7 +111,12 @@ export const loadJson: Loader = async (bytes, { source, textField }) => {
     throw new LoadError("parse_error", `not valid JSON: ${reason}`, error);
   }
   const records = Array.isArray(value) ? value : [value];
-  const context = { source, textField, loader: "json" as const };
+  const context = {
+    source,
+    textField,
+    loader: "json" as const,
+    createDocument: await documentFactory(),
+  };
   return collect(
     records.map((record, index) =>
       recordToDocument(record, { key: "record", value: index + 1 }, context),
@@ -123,7 +133,12 @@ export const loadJson: Loader = async (bytes, { source, textField }) => {
  */
 export const loadJsonl: Loader = async (bytes, { source, textField }) => {
   const { text } = decodeText(bytes);
-  const context = { source, textField, loader: "jsonl" as const };
+  const context = {
+    source,
+    textField,
+    loader: "jsonl" as const,
+    createDocument: await documentFactory(),
+  };
   const items: Array<Document | string> = [];
   for (const [index, line] of text.split(/\r?\n/).entries()) {
     if (line.trim() === "") continue;

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { decodeText } from "./decode.js";
-import { createDocument, scalarFields } from "./document.js";
+import { documentFactory, scalarFields } from "./document.js";
 import type { Loader } from "./types.js";
 
 const require = createRequire(import.meta.url);
@@ -48,6 +48,7 @@ export function splitFrontMatter(text: string): {
  * const { documents } = await loadMarkdown(bytes, { source: "guide.md" });
  */
 export const loadMarkdown: Loader = async (bytes, { source }) => {
+  const createDocument = await documentFactory();
   const { text, encoding } = decodeText(bytes);
   const { data, body, warning } = splitFrontMatter(text);
   const frontMatter = scalarFields(data);

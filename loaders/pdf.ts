@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { LoadParameters } from "pdf-parse";
-import { createDocument } from "./document.js";
+import { documentFactory } from "./document.js";
 import { LoadError } from "./load-error.js";
 import { snapshotBuiltins } from "./native-builtins.js";
 import { InThreadPort } from "./pdf-port.js";
@@ -86,6 +86,7 @@ export async function importPdfParse(): Promise<PdfRuntime> {
  * const { documents } = await loadPdf(await readFile("manual.pdf"), { source: "manual.pdf" });
  */
 export const loadPdf: Loader = async (bytes, { source }) => {
+  const createDocument = await documentFactory();
   const { PDFParse, openWorker } = await importPdfParse();
   const port = new InThreadPort();
   const worker = openWorker(port);

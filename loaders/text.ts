@@ -1,5 +1,5 @@
 import { decodeText } from "./decode.js";
-import { createDocument } from "./document.js";
+import { documentFactory } from "./document.js";
 import type { Loader } from "./types.js";
 
 /**
@@ -9,6 +9,7 @@ import type { Loader } from "./types.js";
  * const { documents } = await loadText(await readFile("notes.txt"), { source: "notes.txt" });
  */
 export const loadText: Loader = async (bytes, { source }) => {
+  const createDocument = await documentFactory();
   const { text, encoding } = decodeText(bytes);
   return { documents: [createDocument(text, source, "text", { encoding })], warnings: [] };
 };

@@ -1,11 +1,12 @@
 import { Document } from "@langchain/core/documents";
 import { describe, expect, it } from "vitest";
-import { createDocument } from "../../loaders/document.js";
+import { documentFactory } from "../../loaders/document.js";
 import { loadFile } from "../../loaders/load-file.js";
 import { fixturePath } from "./helpers.js";
 
-describe("createDocument", () => {
-  it("makes LangChain's own Document (imported without the transformers)", () => {
+describe("documentFactory", () => {
+  it("makes LangChain's own Document (imported without the transformers)", async () => {
+    const createDocument = await documentFactory();
     const document = createDocument("text", "a.txt", "text", { encoding: "utf-8" });
     expect(document).toBeInstanceOf(Document);
     expect(document).toEqual(
