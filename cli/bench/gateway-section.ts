@@ -54,7 +54,7 @@ export const gatewaySection: BenchSection = {
     const fixedSeconds = quick ? 2 : 10;
     const rounds = quick ? 1 : 3;
     // Long enough for V8's 5 s allocation window to pass and the gateway's next idle look (every
-    // 2 s) to find it quiet: see shrinkYoungGenerationWhenIdle.
+    // 2 s) to find it quiet: see giveMemoryBackWhenIdle.
     const idleSeconds = quick ? 1 : 12;
     const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-gateway-"));
     const started: ServerProcess[] = [];

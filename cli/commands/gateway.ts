@@ -42,12 +42,14 @@ export function gatewayCommand(): Command {
           { createGateway },
           youngGeneration,
           { collectStartGarbage },
+          { giveMemoryBackWhenIdle },
         ] = await Promise.all([
           import("../../src/common/logger.js"),
           import("../../src/gateway/config/load.js"),
           import("../../src/gateway/create-gateway.js"),
           import("../../src/gateway/server/young-generation.js"),
           import("../../src/gateway/server/start-garbage.js"),
+          import("../../src/gateway/server/idle-memory.js"),
         ]);
         youngGeneration.capYoungGeneration();
         youngGeneration.scavengeOnMainThread();
@@ -64,7 +66,7 @@ export function gatewayCommand(): Command {
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
         await collectStartGarbage();
-        youngGeneration.shrinkYoungGenerationWhenIdle();
+        giveMemoryBackWhenIdle();
         const signal = await shutdown;
         logger.info({ signal }, "gateway stopping");
         await gateway.close();

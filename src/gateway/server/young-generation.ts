@@ -1,6 +1,5 @@
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
-import { collectGarbage } from "./v8-gc.js";
 
 /** V8's new space now: its size (both semi-spaces) and the bytes in use, by its statistics. */
 function newSpace(): { size: number; used: number } {
@@ -45,52 +44,4 @@ export function capYoungGeneration(semiSpaceMb = 8): void {
  */
 export function scavengeOnMainThread(): void {
   setFlagsFromString("--no-parallel-scavenge");
-}
-
-/** Options of {@link shrinkYoungGenerationWhenIdle}. */
-export interface IdleShrinkOptions {
-  /** How often to look, in ms. */
-  intervalMs?: number;
-  /** Only a new space (both semi-spaces) larger than this, in bytes, is worth giving back. */
-  minBytes?: number;
-}
-
-/** V8 shrinks the new space at a collection when allocation ran below this (bytes per ms). */
-const slowAllocation = 1024;
-
-/**
- * Give the young generation's pages back once the process goes quiet. Under load V8 grows the new
- * space to its cap (2 x 8 MB here) and shrinks it only at a collection that finds allocation slow
- * (V8's `Heap::ReduceNewSpaceSize`: under 1 KB per ms over its last 5 s), and an idle process
- * runs no collection, so it would keep the 16 MB for good. Every `intervalMs` this looks: if no
- * collection ran since the last look, the new space's bytes in use grew by less than 1 KB per ms
- * (the same rule, on what was allocated since), and the new space is over `minBytes`, it runs one
- * scavenge, and V8 ends it by shrinking the new space to its initial size. If V8's window still
- * holds the busy spell it does not shrink, and a later look tries again: the forced scavenge
- * counts as a collection, so it runs at most once per two looks, and never while traffic
- * allocates faster than V8's rule. A scavenge, not a full collection: it takes a millisecond or
- * so and leaves optimized code alone (a full, memory-reducing collection when idle deoptimizes
- * ~100 functions and costs the next burst ~15% more CPU). Returns a stop function. Process-wide:
- * the `ragguard gateway` command calls it, not the library.
- */
-export function shrinkYoungGenerationWhenIdle(options: IdleShrinkOptions = {}): () => void {
-  const { intervalMs = 2000, minBytes = 4 * 1024 * 1024 } = options;
-  let collections = 0;
-  let lastUsed = newSpace().used;
-  const observer = new PerformanceObserver((list) => {
-    collections += list.getEntries().length;
-  });
-  observer.observe({ entryTypes: ["gc"] });
-  const timer = setInterval(() => {
-    const { size, used } = newSpace();
-    const quiet = collections === 0 && used - lastUsed < slowAllocation * intervalMs;
-    collections = 0;
-    lastUsed = used;
-    if (quiet && size > minBytes) collectGarbage({ type: "minor" });
-  }, intervalMs);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    observer.disconnect();
-  };
 }
