@@ -5,7 +5,9 @@
 // up short/long; 3 rounds flat out short/long; 3 rounds of 1,000 req/s short/long; 3 rounds of
 // 200 req/s long), then signals it again after the idle time. RSS_PROBE_GC / RSS_PROBE_SNAPSHOT
 // (see rss-probe.cjs) pick the signals after which the probe collects / writes
-// <out prefix>.jsonl.<n>.heapsnapshot.
+// <out prefix>.jsonl.<n>.heapsnapshot. RSS_NEXT_LOAD=1 then runs one more load (1,000 req/s short
+// and long) and signals a third time; with RSS_PROBE_DEOPT=<file> each line counts the
+// deoptimizations so far.
 // Run under `flock /work/bench.lock`.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -63,6 +65,19 @@ console.log(`after idle rss ${rss()}`);
 process.kill(pid, "SIGUSR2");
 await sleep(8000);
 console.log(`after probe rss ${rss()}`);
+if (process.env.RSS_NEXT_LOAD) {
+  // The next load after the quiet spell: what an idle collection costs it (CPU, latency).
+  const c1 = P.cpuSeconds(pid);
+  for (const bodies of [short, long]) {
+    const res = await runFixedRate({ url, headers, bodies, rate: 1000, durationSeconds: seconds });
+    console.log(
+      `next 1000 req/s ${bodies === short ? "short" : "long"} p50 ${res.p50Ms.toFixed(2)} p99 ${res.p99Ms.toFixed(2)}`,
+    );
+  }
+  console.log(`next load cpu ${(P.cpuSeconds(pid) - c1).toFixed(2)} s`);
+  process.kill(pid, "SIGUSR2");
+  await sleep(1000);
+}
 await gw.stop();
 await upstream.stop();
 await rm(dir, { recursive: true, force: true });

@@ -52,6 +52,7 @@ function record(label) {
       spaces,
       rollup,
       majors: majors.splice(0),
+      deopts: deoptFile ? deopts() : undefined,
     })}\n`,
   );
 }
@@ -62,6 +63,22 @@ new PerformanceObserver((list) => {
     if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
       majors.push(`${(entry.startTime / 1000).toFixed(1)}s/${entry.duration.toFixed(1)}ms`);
 }).observe({ entryTypes: ["gc"] });
+// RSS_PROBE_DEOPT=<file>: V8 traces every deoptimization to <file>; each line counts its bailouts
+// and the optimized code marked for deoptimization (a map it depends on died or changed) so far.
+const deoptFile = process.env.RSS_PROBE_DEOPT;
+if (deoptFile)
+  v8.setFlagsFromString(
+    `--trace-deopt --redirect-code-traces --redirect-code-traces-to=${deoptFile}`,
+  );
+const deopts = () => {
+  try {
+    const lines = readFileSync(deoptFile, "utf8").split("\n");
+    const count = (start) => lines.filter((line) => line.startsWith(start)).length;
+    return { bailouts: count("[bailout"), marked: count("[marking dependent code") };
+  } catch {
+    return 0;
+  }
+};
 const every = Number(process.env.RSS_PROBE_EVERY ?? 0);
 if (every > 0 && process.argv.some((arg) => arg.endsWith("plain.yaml")))
   setInterval(() => record("tick"), every).unref();

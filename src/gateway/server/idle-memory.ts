@@ -47,8 +47,8 @@ function newSpace(): { size: number; used: number } {
 export function giveMemoryBackWhenIdle(options: IdleMemoryOptions = {}): () => void {
   const {
     intervalMs = 2000,
-    minBytes = 4 * 1024 * 1024,
-    oldGrowthBytes = 4 * 1024 * 1024,
+    minBytes = 2 * 1024 * 1024,
+    oldGrowthBytes = 2 * 1024 * 1024,
   } = options;
   let collections = 0;
   let forced = 0;
