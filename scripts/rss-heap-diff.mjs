@@ -30,9 +30,9 @@ const long = generateChunks(20, 1000, 11, { pii: false, risky: false }).map(chat
 const headers = { authorization: `Bearer ${GP.benchMasterKey}` };
 
 const dir = await mkdtemp(join(tmpdir(), "rss-heap-diff-"));
+const upstream = await GP.startFakeUpstream();
 process.env.NODE_OPTIONS = `--require ${probe}`;
 process.env.RSS_PROBE_OUT = `${prefix}.jsonl`;
-const upstream = await GP.startFakeUpstream();
 const gw = await GP.startGateway({ dir, name: "plain", upstream: upstream.url });
 delete process.env.NODE_OPTIONS;
 const pid = gw.child.pid;

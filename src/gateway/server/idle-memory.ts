@@ -29,19 +29,19 @@ function newSpace(): { size: number; used: number } {
  * Give the heap's pages back once the process goes quiet. Every `intervalMs` this looks; a look
  * is quiet if no collection other than its own ran since the last one and the new space's bytes
  * in use grew by less than 1 KB per ms (V8's rule for shrinking the new space, `Heap::
- * ReduceNewSpaceSize`, on what was allocated since). Then, one step per look and only if the
- * look before did not collect:
- * 1. The young generation. Under load V8 grows the new space to its cap (2 x 8 MB here) and
- *    shrinks it only at a collection that finds allocation slow, and an idle process runs no
- *    collection, so it would keep the 16 MB for good. If the new space is over `minBytes`, the
- *    look runs one scavenge, and V8 ends it by shrinking the new space to its initial size; if
- *    V8's 5 s window still holds the busy spell it does not, and a later look tries again. A
- *    scavenge takes a millisecond or so and leaves optimized code alone.
- * 2. The old space, once per quiet spell: if its pages grew by over `oldGrowthBytes` since the
- *    last compaction, {@link compactOldGeneration} (a regular full collection that compacts: not
- *    the memory-reducing one, which deoptimizes ~100 functions and costs the next burst ~15%
- *    more CPU). Steady light traffic counts as quiet; the growth rule keeps it to one compaction
- *    per `oldGrowthBytes` promoted.
+ * ReduceNewSpaceSize`, on what was allocated since). A quiet look whose predecessor did not
+ * collect runs one collection:
+ * - Once per quiet spell, if the old space's pages grew by over `oldGrowthBytes` since the last
+ *   compaction: {@link compactOldGeneration}, a regular full collection that compacts (not the
+ *   memory-reducing one, which deoptimizes ~100 functions and costs the next burst ~15% more
+ *   CPU). Steady light traffic counts as quiet; the growth rule keeps it to one compaction per
+ *   `oldGrowthBytes` promoted.
+ * - Otherwise, if the new space is over `minBytes`, one scavenge. Under load V8 grows the new
+ *   space to its cap (2 x 8 MB here) and shrinks it only at a collection that finds allocation
+ *   slow, and an idle process runs no collection, so it would keep the 16 MB for good. A
+ *   scavenge takes a millisecond or so and leaves optimized code alone.
+ * Either collection ends with V8 shrinking the new space to its initial size, unless V8's 5 s
+ * window still holds the busy spell; then a later look scavenges again.
  * Returns a stop function. Process-wide: the `ragguard gateway` command calls it, not the library.
  */
 export function giveMemoryBackWhenIdle(options: IdleMemoryOptions = {}): () => void {
@@ -75,14 +75,12 @@ export function giveMemoryBackWhenIdle(options: IdleMemoryOptions = {}): () => v
       return;
     }
     if (collectedLastLook) return;
-    if (size > minBytes) {
-      collectGarbage({ type: "minor" });
-      return;
-    }
     if (!compacted && oldSpace().physical - oldBase > oldGrowthBytes) {
       compactOldGeneration();
       compacted = true;
       oldBase = oldSpace().physical;
+    } else if (size > minBytes) {
+      collectGarbage({ type: "minor" });
     }
   }, intervalMs);
   timer.unref();
