@@ -11,7 +11,7 @@ export interface IdleMemoryOptions {
   minBytes?: number;
   /**
    * Compact the old space once it holds this many bytes more than after the last compaction (or
-   * at the first look).
+   * at the first look). Off unless given: see {@link compactOldGeneration} for what it costs.
    */
   oldGrowthBytes?: number;
 }
@@ -31,11 +31,11 @@ function newSpace(): { size: number; used: number } {
  * in use grew by less than 1 KB per ms (V8's rule for shrinking the new space, `Heap::
  * ReduceNewSpaceSize`, on what was allocated since). A quiet look whose predecessor did not
  * collect runs one collection:
- * - Once per quiet spell, if the old space's pages grew by over `oldGrowthBytes` since the last
- *   compaction: {@link compactOldGeneration}, a regular full collection that compacts (not the
- *   memory-reducing one, which deoptimizes ~100 functions and costs the next burst ~15% more
- *   CPU). Steady light traffic counts as quiet; the growth rule keeps it to one compaction per
- *   `oldGrowthBytes` promoted.
+ * - If `oldGrowthBytes` is given, once per quiet spell, if the old space's pages grew by over
+ *   `oldGrowthBytes` since the last compaction: {@link compactOldGeneration}. Steady light
+ *   traffic counts as quiet; the growth rule keeps it to one compaction per `oldGrowthBytes`
+ *   promoted. Off by default: it gives ~7 MB back after the bench's loads but costs the next
+ *   burst CPU and tail latency.
  * - Otherwise, if the new space is over `minBytes`, one scavenge. Under load V8 grows the new
  *   space to its cap (2 x 8 MB here) and shrinks it only at a collection that finds allocation
  *   slow, and an idle process runs no collection, so it would keep the 16 MB for good. A
@@ -48,7 +48,7 @@ export function giveMemoryBackWhenIdle(options: IdleMemoryOptions = {}): () => v
   const {
     intervalMs = 2000,
     minBytes = 2 * 1024 * 1024,
-    oldGrowthBytes = 2 * 1024 * 1024,
+    oldGrowthBytes = Number.POSITIVE_INFINITY,
   } = options;
   let collections = 0;
   let forced = 0;

@@ -15,10 +15,12 @@ export function oldSpace(): { physical: number; used: number } {
  * emptiest pages: the rest stay committed, half empty. V8's own memory reducer, which would give
  * them back, starts only after the old generation grew by 10 MB since its last run, and its
  * collections drop the maps that optimized code depends on (a memory-reducing collection keeps
- * no unused maps), which deoptimizes that code. This one is a regular full collection: it keeps
- * maps for V8's usual two collections and ages bytecode by one, like any full collection, so
- * optimized code stays. It stops the main thread for 2-3 ms per MB live (40-70 ms for the
- * gateway's ~20 MB on a busy 2-core host), once.
+ * no unused maps), which deoptimizes that code. This one is a regular full collection (maps kept
+ * for V8's usual two collections, bytecode aged by one), yet run on an idle gateway it still
+ * costs the next burst: measured (`scripts/rss-heap-diff.mjs`, RSS_NEXT_LOAD) 7-9 "wrong map"
+ * deoptimizations in the socket and stream code and 2.75-2.87 CPU-s for the next 10,000 calls
+ * where the gateway without it spends 1.93. It stops the main thread for 2-3 ms per MB live
+ * (40-70 ms for the gateway's ~20 MB on a busy 2-core host).
  */
 export function compactOldGeneration(): void {
   setFlagsFromString("--compact-on-every-full-gc");

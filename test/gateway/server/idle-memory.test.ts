@@ -54,7 +54,7 @@ describe("giveMemoryBackWhenIdle: young generation", () => {
 
 /**
  * In a child: fill the old space with objects, drop seven in eight of them (the survivors spread
- * over every page), start `giveMemoryBackWhenIdle` (fast looks) and stay idle, or keep promoting
+ * over every page), start `giveMemoryBackWhenIdle` (fast looks, compaction on) and stay idle, or keep promoting
  * objects, for 10 s (the young generation, grown too, is given back first); print the old space's pages (MB) before and after, and whether the survivors
  * are intact.
  */
@@ -64,7 +64,7 @@ function oldSpaceAfterQuiet(busy: boolean): { before: number; after: number; int
     const { giveMemoryBackWhenIdle } = await import("./src/gateway/server/idle-memory.ts");
     const oldSpace = () =>
       getHeapSpaceStatistics().find((s) => s.space_name === "old_space").physical_space_size / 1048576;
-    const stop = giveMemoryBackWhenIdle({ intervalMs: 250 });
+    const stop = giveMemoryBackWhenIdle({ intervalMs: 250, oldGrowthBytes: 2 * 1024 * 1024 });
     let keep = [];
     for (let r = 0; r < 40; r++) {
       const a = [];
