@@ -22,7 +22,8 @@ function fullGc() {
     gc = runInNewContext("gc");
     v8.setFlagsFromString("--no-expose-gc");
   }
-  gc({ type: "major" });
+  // No argument: Node 20's V8 (11.3) reads any options object as a request for a scavenge.
+  gc();
 }
 
 const out = process.env.RSS_PROBE_OUT ?? `/tmp/rss-probe-${process.pid}.jsonl`;
