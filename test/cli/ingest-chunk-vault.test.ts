@@ -48,14 +48,11 @@ describe("createChunkScanTask", () => {
   });
 });
 
-/** The new-space size a fresh worker isolate starts with, in bytes. */
-async function workerNewSpace(): Promise<number> {
-  const worker = new Worker(
-    `const { getHeapSpaceStatistics } = require("node:v8");
-     const { parentPort } = require("node:worker_threads");
-     parentPort.postMessage(getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size);`,
-    { eval: true },
-  );
+/** The number a fresh worker isolate running `code` (CommonJS, `parentPort` in scope) posts. */
+async function workerAnswer(code: string): Promise<number> {
+  const worker = new Worker(`const { parentPort } = require("node:worker_threads");\n${code}`, {
+    eval: true,
+  });
   try {
     return await new Promise<number>((resolve, reject) => {
       worker.once("message", resolve);
@@ -66,31 +63,29 @@ async function workerNewSpace(): Promise<number> {
   }
 }
 
+/** The new-space size a fresh worker isolate starts with, in bytes. */
+function workerNewSpace(): Promise<number> {
+  return workerAnswer(
+    `const { getHeapSpaceStatistics } = require("node:v8");
+     parentPort.postMessage(getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size);`,
+  );
+}
+
 /**
  * How many calls of a small hot function a fresh worker isolate makes before TurboFan has compiled
  * it (compiling on the calling thread, so the count does not depend on timing).
  */
-async function workerCallsToTurbofan(): Promise<number> {
+function workerCallsToTurbofan(): Promise<number> {
   setFlagsFromString("--allow-natives-syntax");
   setFlagsFromString("--no-concurrent-recompilation");
-  const worker = new Worker(
-    `const { parentPort } = require("node:worker_threads");
-     function hot(values) { let sum = 0; for (let i = 0; i < values.length; i++) sum += values[i] * 3; return sum; }
+  return workerAnswer(
+    `function hot(values) { let sum = 0; for (let i = 0; i < values.length; i++) sum += values[i] * 3; return sum; }
      const values = Array.from({ length: 100 }, (_, i) => i);
      let calls = 0;
      // Bit 64 of V8's optimization status: the function runs TurboFan code.
      while (calls < 100000 && (%GetOptimizationStatus(hot) & 64) === 0) { hot(values); calls++; }
      parentPort.postMessage(calls);`,
-    { eval: true },
   );
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
-  } finally {
-    await worker.terminate();
-  }
 }
 
 describe("tuneWorkerIsolates", () => {
