@@ -1,34 +1,14 @@
 // Where the scanners allocate: a sampling heap profile of scanning chunks that keeps the objects
 // the young and old generation collections freed, summed by allocating function.
 //   node scripts/scan-alloc.mjs <dist> [set=ingest] [chunks=4000] [chunks.json] [top=30]
-import { readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { join, resolve } from "node:path";
+import { loadScanSet } from "./scan-set.mjs";
 
-const dist = resolve(process.argv[2] ?? "dist");
 const set = process.argv[3] ?? "ingest";
 const count = Number(process.argv[4] ?? 4000);
 const top = Number(process.argv[6] ?? 30);
-const sets = {
-  default: ["Anonymize", "Toxicity", "PromptInjection"],
-  ingest: ["InvisibleText", "Secrets", "Anonymize", "Toxicity", "PromptInjection"],
-};
-const types = sets[set] ?? set.split("+");
-const { scanPrompt } = await import(join(dist, "src/scan/scan-prompt.js"));
-const { buildScanners } = await import(join(dist, "src/scanners/registry.js"));
-const { createTaskVault } = await import(join(dist, "src/workers/task-vault.js"));
-const { silentLogger } = await import(join(dist, "src/common/logger.js"));
-const { generateChunks } = await import(join(dist, "cli/bench/corpus.js"));
-const chunks = process.argv[5]
-  ? JSON.parse(readFileSync(process.argv[5], "utf8")).slice(0, count)
-  : generateChunks(count, 1000, 7);
-const tv = createTaskVault();
-const scanners = buildScanners(
-  types.map((type) => ({ type })),
-  { vault: tv.vault },
-);
-for (const c of chunks.slice(0, 500))
-  await tv.run(() => scanPrompt(scanners, c, { logger: silentLogger }));
+const { chunks, scan } = await loadScanSet(process.argv[2], set, count, process.argv[5]);
+for (const c of chunks.slice(0, 500)) await scan(c);
 const session = new Session();
 session.connect();
 await session.post("HeapProfiler.startSampling", {
@@ -36,7 +16,7 @@ await session.post("HeapProfiler.startSampling", {
   includeObjectsCollectedByMajorGC: true,
   includeObjectsCollectedByMinorGC: true,
 });
-for (const c of chunks) await tv.run(() => scanPrompt(scanners, c, { logger: silentLogger }));
+for (const c of chunks) await scan(c);
 const { profile } = await session.post("HeapProfiler.stopSampling");
 const self = new Map();
 let total = 0;
