@@ -69,7 +69,7 @@ function containsWithin(text: string, separator: string, start: number, end: num
  * `separator` wholly inside the range (overlapping ones included) except at `start`, then `end`;
  * with `""` a cut between every two code units. An empty range has no piece.
  */
-function cutPoints(text: string, start: number, end: number, separator: string): number[] {
+export function cutPoints(text: string, start: number, end: number, separator: string): number[] {
   if (start >= end) return [start];
   const cuts = [start];
   if (separator === "") {

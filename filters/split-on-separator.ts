@@ -1,3 +1,5 @@
+import { cutPoints } from "./recursive-split.js";
+
 /**
  * Separators {@link splitKeepingSeparator} handles: the recursive splitter's defaults. Any other
  * separator goes through LangChain's own (regular expression) split.
@@ -14,14 +16,6 @@ export const plainSeparators: ReadonlySet<string> = new Set(["\n\n", "\n", " "])
  * splitKeepingSeparator("a\n\nb\n\n\nc", "\n\n"); // ["a", "\n\nb", "\n", "\n\nc"]
  */
 export function splitKeepingSeparator(text: string, separator: string): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  let at = text.indexOf(separator, 1);
-  while (at !== -1) {
-    pieces.push(text.slice(start, at));
-    start = at;
-    at = text.indexOf(separator, at + 1);
-  }
-  if (start < text.length) pieces.push(text.slice(start));
-  return pieces;
+  const cuts = cutPoints(text, 0, text.length, separator);
+  return cuts.slice(1).map((end, index) => text.slice(cuts[index], end));
 }
