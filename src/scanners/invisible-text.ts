@@ -38,11 +38,16 @@ const invisible = new RegExp(
 );
 
 /**
- * Any code unit from U+00AD up (surrogates included: no u flag). Every invisible range starts
- * there, so a text without one (plain ASCII, most documents) cannot hold an invisible
- * character: one quick scan instead of the Unicode-aware replace pass.
+ * Any code unit from the lowest invisible code point up (U+00AD; surrogates included: no u flag,
+ * so the astral ranges are covered by their surrogates). A text without one (plain ASCII, most
+ * documents) cannot hold an invisible character: one quick scan instead of the Unicode-aware
+ * replace pass.
  */
-const mayHoldInvisible = /[\u00ad-\uffff]/;
+const mayHoldInvisible = new RegExp(
+  `[\\u${Math.min(...invisibleRanges.map(([from]) => from))
+    .toString(16)
+    .padStart(4, "0")}-\\uffff]`,
+);
 
 const pictographBefore = /\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?$/u;
 const pictographAfter = /^\p{Extended_Pictographic}/u;
