@@ -1,6 +1,6 @@
 import { constants, PerformanceObserver } from "node:perf_hooks";
-import { getHeapSpaceStatistics } from "node:v8";
 import { collectGarbage } from "./v8-gc.js";
+import { newSpace } from "./young-generation.js";
 
 /** Options of {@link giveMemoryBackWhenIdle}. */
 export interface IdleMemoryOptions {
@@ -12,12 +12,6 @@ export interface IdleMemoryOptions {
 
 /** V8 shrinks the new space at a collection when allocation ran below this (bytes per ms). */
 const slowAllocation = 1024;
-
-/** V8's new space now: its size (both semi-spaces) and the bytes in use, by its statistics. */
-function newSpace(): { size: number; used: number } {
-  const space = getHeapSpaceStatistics().find((entry) => entry.space_name === "new_space");
-  return { size: space?.space_size ?? 0, used: space?.space_used_size ?? 0 };
-}
 
 /**
  * Give the heap's pages back once the process goes quiet. Every `intervalMs` this looks; a look

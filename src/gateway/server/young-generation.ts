@@ -2,7 +2,7 @@ import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 
 /** V8's new space now: its size (both semi-spaces) and the bytes in use, by its statistics. */
-function newSpace(): { size: number; used: number } {
+export function newSpace(): { size: number; used: number } {
   const space = getHeapSpaceStatistics().find((entry) => entry.space_name === "new_space");
   return { size: space?.space_size ?? 0, used: space?.space_used_size ?? 0 };
 }
