@@ -27,6 +27,14 @@ export async function startPassThroughProxy(upstream: string): Promise<ServerPro
   return startServer(passThroughProxyScript, [String(port), upstream], url, "/health");
 }
 
+/**
+ * The glibc settings the README gives for a small gateway footprint. glibc reads them only at
+ * process start, so they go in the environment: two malloc arenas instead of one per thread, and
+ * a fixed trim threshold (glibc otherwise raises it, up to 64 MB, each time a large block is
+ * freed, as V8's optimizing compiler does with its zones, and then keeps that much free memory).
+ */
+export const smallFootprintEnv = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072" };
+
 export interface GatewayProcessOptions {
   dir: string;
   name: string;
@@ -35,6 +43,8 @@ export interface GatewayProcessOptions {
   guardUrl?: string;
   /** `database_url`; default a fresh PGlite data dir under `dir`. */
   databaseUrl?: string;
+  /** Added to the gateway's environment (e.g. {@link smallFootprintEnv}). */
+  env?: Record<string, string>;
 }
 
 /** Start `ragguard gateway` (master key, one model on the fake upstream) as a child process. */
@@ -50,7 +60,7 @@ export async function startGateway(options: GatewayProcessOptions): Promise<Serv
   );
   const port = await freePort();
   const args = ["gateway", "--config", config, "--host", "127.0.0.1", "--port", String(port)];
-  const env = guardUrl ? { GUARD_API_BASE: guardUrl } : {};
+  const env = { ...options.env, ...(guardUrl ? { GUARD_API_BASE: guardUrl } : {}) };
   return startServer(
     ragguardBin,
     [...args, "--log-level", "warn"],

@@ -6,6 +6,7 @@ import { generateChunks } from "./corpus.js";
 import { runFixedRate } from "./fixed-rate.js";
 import {
   benchMasterKey,
+  smallFootprintEnv,
   startFakeUpstream,
   startGateway,
   startGuardApi,
@@ -32,10 +33,11 @@ const connections = 50;
 const chat = (content: string) =>
   JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content }] });
 
-/** RSS of the gateway and guard API processes now. */
-function rssOf(gateway: ServerProcess, guard: ServerProcess) {
+/** RSS of the gateway (default and glibc-tuned) and guard API processes now. */
+function rssOf(gateway: ServerProcess, tuned: ServerProcess, guard: ServerProcess) {
   return {
     gateway: memoryMiB(gateway.child.pid ?? 0).rss,
+    gatewayGlibcEnv: memoryMiB(tuned.child.pid ?? 0).rss,
     guardApi: memoryMiB(guard.child.pid ?? 0).rss,
   };
 }
@@ -68,6 +70,9 @@ export const gatewaySection: BenchSection = {
       const proxy = await start(startPassThroughProxy(upstream.url));
       const guard = await start(startGuardApi(dir));
       const plain = await start(startGateway({ dir, name: "plain", upstream: upstream.url }));
+      const tuned = await start(
+        startGateway({ dir, name: "tuned", upstream: upstream.url, env: smallFootprintEnv }),
+      );
       const guarded = await start(
         startGateway({ dir, name: "guarded", upstream: upstream.url, guardUrl: guard.url }),
       );
@@ -77,7 +82,7 @@ export const gatewaySection: BenchSection = {
             startGateway({ dir, name: "pg", upstream: upstream.url, databaseUrl: postgresUrl }),
           )
         : undefined;
-      const atStart = rssOf(plain, guard);
+      const atStart = rssOf(plain, tuned, guard);
       const postgresAtStart = postgres ? memoryMiB(postgres.child.pid ?? 0).rss : undefined;
 
       const auth = { authorization: `Bearer ${benchMasterKey}` };
@@ -90,6 +95,11 @@ export const gatewaySection: BenchSection = {
         direct: { url: `${upstream.url}/v1/chat/completions`, bodies: short },
         "node proxy": { url: `${proxy.url}/v1/chat/completions`, headers: auth, bodies: short },
         gateway: { url: `${plain.url}/v1/chat/completions`, headers: auth, bodies: short },
+        "gateway, glibc env": {
+          url: `${tuned.url}/v1/chat/completions`,
+          headers: auth,
+          bodies: short,
+        },
         "gateway 1000-char": {
           url: `${plain.url}/v1/chat/completions`,
           headers: auth,
@@ -106,6 +116,7 @@ export const gatewaySection: BenchSection = {
         direct: upstream,
         "node proxy": proxy,
         gateway: plain,
+        "gateway, glibc env": tuned,
         "gateway 1000-char": plain,
         "gateway+guard 1000-char": guarded,
       };
@@ -160,7 +171,7 @@ export const gatewaySection: BenchSection = {
         for (const variant of guardVariants)
           guardRuns.get(variant)!.push(await steady(variant, fixedSeconds, guardRate));
       }
-      const afterLoad = rssOf(plain, guard);
+      const afterLoad = rssOf(plain, tuned, guard);
       const postgresAfterLoad = postgres ? memoryMiB(postgres.child.pid ?? 0).rss : undefined;
       await sleep(idleSeconds * 1000);
       return summariseGateway({
@@ -179,7 +190,7 @@ export const gatewaySection: BenchSection = {
           database: "pglite",
           atStart,
           afterLoad,
-          afterIdle: rssOf(plain, guard),
+          afterIdle: rssOf(plain, tuned, guard),
           idleSeconds,
           postgres: postgres
             ? {
