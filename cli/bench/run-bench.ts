@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { hostLoadBetween, readCpuTimes } from "./host-load.js";
-import { measureHostSpeed } from "./host-speed.js";
+import { measureHostSpeed, measureSystemCallMicros } from "./host-speed.js";
 import { describeMachine } from "./machine.js";
 import type { BenchSection } from "./section.js";
 import { renderTable } from "./table.js";
@@ -24,9 +24,11 @@ export async function runBench(options: RunBenchOptions): Promise<Record<string,
   const machine = results.machine as ReturnType<typeof describeMachine>;
   const referenceMs = measureHostSpeed();
   results.hostReferenceMs = referenceMs;
+  const systemCallMicros = measureSystemCallMicros();
+  results.hostSystemCallMicros = systemCallMicros;
   options.write(`Machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}\n`);
   options.write(
-    `Host speed: reference loop ${referenceMs.toFixed(0)} ms on one core (lower is faster; compare runs on different hosts with it)\n`,
+    `Host speed: reference loop ${referenceMs.toFixed(0)} ms on one core, one system call ${systemCallMicros.toFixed(2)} µs (a 1-byte write to the null device from Node); lower is faster: compare runs on different hosts with both\n`,
   );
   const cpuBefore = readCpuTimes();
   for (const section of options.sections) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hostLoadBetween, parseProcStat } from "../../cli/bench/host-load.js";
-import { measureHostSpeed } from "../../cli/bench/host-speed.js";
+import { measureHostSpeed, measureSystemCallMicros } from "../../cli/bench/host-speed.js";
 
 describe("bench host load", () => {
   it("reads busy, idle and steal ticks from /proc/stat's aggregate line", () => {
@@ -33,5 +33,14 @@ describe("bench host load", () => {
     const ms = measureHostSpeed(1);
     expect(ms).toBeGreaterThan(0);
     expect(Number.isFinite(ms)).toBe(true);
+  });
+
+  it("times one system call: the figure is per call, whatever the number of calls", () => {
+    const few = measureSystemCallMicros(3, 500);
+    const many = measureSystemCallMicros(3, 5000);
+    expect(few).toBeGreaterThan(0);
+    // A per-round figure would grow tenfold with ten times the calls.
+    expect(many / few).toBeGreaterThan(0.2);
+    expect(many / few).toBeLessThan(5);
   });
 });
