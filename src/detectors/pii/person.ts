@@ -16,11 +16,11 @@ import {
   speechAfterCue,
   weakNameCue,
 } from "./person-cues.js";
+import { boostListedNames, emailNameParts } from "./person-neighbours.js";
 import { lowerCueEnds, NameOpenings, type Token, Tokens } from "./person-words.js";
 import { endsInContraction, hasEarlyApostrophe, isCapitalized } from "./word-shape.js";
 
 const maxNameTokens = 4;
-const listSeparator = /^(?:,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)$/i;
 
 /** Whether the first letter is a capital (fast path for ASCII lower case). */
 function startsUpperCase(word: string): boolean {
@@ -257,39 +257,6 @@ function mayFollowTitle(text: string, start: number): boolean {
     if (code < 97 || code > 122) return true;
   }
   return false;
-}
-
-/** Names listed together ("Malon, Mark and Kaylee") lend each other confidence. */
-function boostListedNames(found: PiiMatch[], text: string): PiiMatch[] {
-  return found.map((match, index) => {
-    const neighbours = [found[index - 1], found[index + 1]].filter((other) => {
-      // A confident neighbour, or two surnames side by side ("Sousa and Ball").
-      if (!other || (other.score < 0.55 && (other.score < 0.4 || match.score < 0.4))) return false;
-      const gap =
-        other.start > match.start
-          ? text.slice(match.end, other.start)
-          : text.slice(other.end, match.start);
-      return listSeparator.test(gap);
-    });
-    return neighbours.length > 0 && match.score < 0.6
-      ? { ...match, score: Math.min(0.6, match.score + 0.35) }
-      : match;
-  });
-}
-
-/** Name-like parts of e-mail local parts in `text` ("jane.doe@x.io" gives jane, doe). */
-function emailNameParts(text: string): ReadonlySet<string> {
-  const parts = new Set<string>();
-  if (!text.includes("@")) return parts;
-  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
-    const local = /[\p{L}][\p{L}._-]{1,63}$/u.exec(text.slice(Math.max(0, at - 64), at));
-    if (!local) continue;
-    // Only first.last forms: a one-word mailbox is as often a role (payroll@, billing@).
-    const split = local[0].toLowerCase().split(/[._-]+/);
-    if (split.length < 2) continue;
-    for (const part of split) if (part.length >= 3) parts.add(part);
-  }
-  return parts;
 }
 
 /** The longest run of name-like tokens from `first` (particles inside, not at the end). */
