@@ -171,8 +171,15 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
   const cpu = (variant: Variant) => formatSpread(saturation.variants[variant]!.cpuMsPerCall, 3);
   const guard = fixedRate.guardAdded;
   // The guarded target at the anchor's rate: did the load generator send every request?
-  const guardMissed = fixedRate.variants["gateway+guard 1000-char"]?.missed ?? 0;
+  const guardFixed = fixedRate.variants["gateway+guard 1000-char"];
+  const guardMissed = guardFixed?.missed ?? 0;
   const guardKeptUp = guardMissed === 0;
+  // Answers other than 2xx: the callback fails closed (503) when the guard API cannot answer.
+  const guardRefused = (guardFixed?.non2xx ?? 0) + (guardFixed?.errors ?? 0);
+  const refusedNote =
+    guardRefused > 0
+      ? `; ${guardRefused} answered non-2xx or failed (fail-closed when the guard cannot answer in time)`
+      : "";
   const { memory } = runs;
   const rss = (key: keyof Rss) =>
     [memory.atStart, memory.afterLoad, memory.afterIdle].map((m) => m[key].toFixed(0)).join(" / ");
@@ -198,7 +205,7 @@ export function summariseGateway(runs: GatewayRuns): BenchOutput {
     notes: [
       `Added by the gateway (guard off) at ${rate} rps: p50 ${ms(g.p50Ms)} ms (goal <= 0.5), p95 ${ms(g.p95Ms)} ms, p99 ${ms(g.p99Ms)} ms (goal <= 3); by the reference node proxy: p50 ${ms(p.p50Ms)} ms, p95 ${ms(p.p95Ms)} ms, p99 ${ms(p.p99Ms)} ms. Anchor (${liteLLM.source}): ${liteLLM.addedLatencyMedianMs} ms median, ${liteLLM.addedLatencyP95Ms} ms p95 at ${liteLLM.atRps} RPS.`,
       `Flat out (${connections} connections): gateway throughput ${formatSpread(ratio)} of direct (goal >= 0.85), added p50 ${ms(saturation.gatewayAdded.p50Ms)} ms, p99 ${ms(saturation.gatewayAdded.p99Ms)} ms (queueing included). Direct is one plain node:http server; through any proxy every call is that plus a server and a client hop, on the same 2 cores as the load generator: the reference "node proxy" (a plain node:http server forwarding through the gateway's keep-alive node:http client, ~40 lines, no auth, parsing or metrics) reaches ${formatSpread(proxyRatio)} of direct, and the gateway ${formatSpread(gatewayToProxy)} of that proxy.`,
-      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms (${guardKeptUp ? "every request sent" : `${guardMissed} requests not sent: above what the chain sustains here, so mostly its queue`}); at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
+      `Added by guard_moderations (1000-char prompts) at ${rate} rps: p50 ${ms(guard.p50Ms)} ms (goal <= 2), p95 ${ms(guard.p95Ms)} ms, p99 ${ms(guard.p99Ms)} ms (${guardKeptUp ? "every request sent" : `${guardMissed} requests not sent: above what the chain sustains here, so mostly its queue`}${refusedNote}); at ${guardRate} rps: p50 ${ms(guardRateRuns.guardAdded.p50Ms)} ms, p95 ${ms(guardRateRuns.guardAdded.p95Ms)} ms, p99 ${ms(guardRateRuns.guardAdded.p99Ms)} ms; flat out p50 ${ms(saturation.guardAdded.p50Ms)} ms. "missed" at ${rate} rps = requests the generator could not send while 256 were waiting.`,
       `Server CPU ms per call (user + sys of the process the load hits, from /proc; hardly moved by other jobs on the machine): direct upstream ${cpu("direct")}, reference node proxy ${cpu("node proxy")}, gateway ${cpu("gateway")} (with the glibc env ${cpu("gateway, glibc env")}), gateway with 1000-char prompts ${cpu("gateway 1000-char")}, gateway with guard_moderations ${cpu("gateway+guard 1000-char")} (the guard API's own CPU is in its section), flat out; all threads count (JIT, GC), so a --quick run's few calls read high.`,
       `RSS MiB at start / after the bench's last load / ${memory.idleSeconds} s later: gateway (embedded PGlite) ${rss("gateway")}${postgres} (goal <= 120; its own last run ends one run before the bench's, as the guarded gateway runs last; once quiet it gives its young generation back, ~15 MB, which under load it holds; what stays above the start is old-space garbage until V8's next full collection and free C heap glibc keeps after V8's compiler frees large blocks); the same gateway with ${glibcEnv} in its environment (README, short prompts only) ${rss("gatewayGlibcEnv")}; guard API ${rss("guardApi")} (goal <= 300; workers included).`,
       `${rounds} round(s) per load, targets interleaved; ${saturationSeconds} s flat out, ${fixedSeconds} s at ${rate} rps (open loop, requests spread evenly; "missed" = not sent while 256 were in flight). Latencies are exact per-answer times; median of rounds (min–max). The fake upstream and the reference proxy run in processes of their own.`,
