@@ -7,16 +7,6 @@ import type { ScanTaskInput, ScanTaskResult } from "./scan-task.js";
 /** What one scan returns: the sanitized text and the validity and score maps. */
 export type ScanOutcome = Omit<ScanTaskResult, "ok">;
 
-/**
- * What a scan's `signal` needs: an `AbortSignal` will do, and so will anything with its `aborted`
- * flag and its two listener methods (the guard API passes a lighter object).
- */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
 /** The abort hook piscina reads on a task: aborting a running task terminates its worker. */
 export interface TaskAbortSignal {
   readonly aborted: boolean;
@@ -44,7 +34,7 @@ class PendingScan {
     public deadline: number,
     private readonly resolveFn: (outcome: ScanOutcome) => void,
     private readonly rejectFn: (error: unknown) => void,
-    private readonly signal: CancelSignal | undefined,
+    private readonly signal: AbortSignal | undefined,
     queue: ScanQueue,
   ) {
     if (signal !== undefined) {
@@ -169,7 +159,7 @@ export class ScanQueue {
     return this.inFlight === 0 && this.live === 0 && !this.closed;
   }
 
-  scan(input: ScanTaskInput, limitMs: number, signal?: CancelSignal): Promise<ScanOutcome> {
+  scan(input: ScanTaskInput, limitMs: number, signal?: AbortSignal): Promise<ScanOutcome> {
     if (this.closed) return Promise.reject(new ScanAbortedError("The scan pool is closed."));
     if (this.live >= this.options.maxQueue) {
       return Promise.reject(new ScanQueueFullError(this.options.maxQueue));
