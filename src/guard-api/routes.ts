@@ -123,7 +123,15 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   scope.get("/healthz", { config: open }, async () => ({ status: "alive" }));
   scope.get("/readyz", { config: open }, async () => {
     if (!readiness.ready) throw notReady(readiness);
-    return { status: "ready" };
+    const saturation = { queue_size: deps.pool.queueSize, max_queue: deps.pool.maxQueue };
+    // A full queue refuses new scans: a load balancer should send them to another replica.
+    if (saturation.queue_size >= saturation.max_queue) {
+      throw new HttpError(503, "Saturated: the scan queue is full.", {
+        headers: { "retry-after": "1" },
+        details: saturation,
+      });
+    }
+    return { status: "ready", ...saturation };
   });
   scope.get("/metrics", { config: open }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);
