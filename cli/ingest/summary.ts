@@ -1,4 +1,4 @@
-import type { IngestReport } from "./report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
