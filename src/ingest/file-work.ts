@@ -43,7 +43,7 @@ export async function processFile(file: InputFile, options: FileWorkOptions): Pr
   }
   const done = options.done.get(file.path);
   const load = await loadChunks(
-    { ...base, ...(done?.entry.hash ? { previousHash: done.entry.hash } : {}) },
+    { ...base, root: file.root, ...(done?.entry.hash ? { previousHash: done.entry.hash } : {}) },
     options.load,
   );
   if (load.kind === "unchanged") {

@@ -1,6 +1,7 @@
-import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { splitChunks } from "../../filters/split-chunks.js";
 import { hashBytes, loadFile } from "../../loaders/load-file.js";
+import { OutsideRootError, readConfined } from "./read-confined.js";
 
 /** How every file of a run is loaded and split. */
 export interface LoadSettings {
@@ -14,6 +15,8 @@ export interface LoadSettings {
 export interface LoadRequest {
   path: string;
   source: string;
+  /** The input root the walk found it in: reads are confined to it (default: the file's folder). */
+  root?: string;
   /** SHA-256 a previous run (`resume`) finished this path with; equal content is not loaded. */
   previousHash?: string;
 }
@@ -49,10 +52,11 @@ export type FileLoad =
 export async function loadChunks(request: LoadRequest, settings: LoadSettings): Promise<FileLoad> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(request.path);
+    bytes = await readConfined(request.path, request.root ?? dirname(request.path));
   } catch (error) {
     const message = `cannot read: ${(error as Error).message}`;
-    return { kind: "skipped", bytes: 0, reason: "read_error", message };
+    const reason = error instanceof OutsideRootError ? "outside_root" : "read_error";
+    return { kind: "skipped", bytes: 0, reason, message };
   }
   const hash = hashBytes(bytes);
   if (request.previousHash === hash) return { kind: "unchanged", hash };

@@ -61,7 +61,7 @@ function reportRolledBackDrops(entry: FileEntry, logger: Logger): void {
   if (warned === 0) return;
   logger.warn(
     { source: entry.source, chunks: warned, reason: "scan_error" },
-    `Rolled back ${warned} dropped chunk(s) of ${entry.source}: the file failed half-way and is skipped, so the drops warned above were not written`,
+    `Rolled back ${warned} dropped chunk(s) of ${JSON.stringify(entry.source)}: the file failed half-way and is skipped, so the drops warned above were not written`,
   );
 }
 

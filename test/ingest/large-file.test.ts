@@ -205,7 +205,7 @@ describe("runIngest on a large file (a scanner of its own)", () => {
     expect(warnedDrops.length).toBe(Math.floor(1500 / scanBatchSize) * scanBatchSize);
     const rolledBack = stats.warnings.filter((line) => line.startsWith("Rolled back"));
     expect(rolledBack).toEqual([
-      `Rolled back ${warnedDrops.length} dropped chunk(s) of big.txt: the file failed half-way and is skipped, so the drops warned above were not written big.txt ${warnedDrops.length}`,
+      `Rolled back ${warnedDrops.length} dropped chunk(s) of "big.txt": the file failed half-way and is skipped, so the drops warned above were not written big.txt ${warnedDrops.length}`,
     ]);
     expect(stats.warnings.lastIndexOf("Dropped chunk big.txt")).toBeLessThan(
       stats.warnings.indexOf(rolledBack[0]!),
