@@ -2,6 +2,7 @@ import type { InputFile } from "../../loaders/walk.js";
 import { type BatchFeed, windowedFeed } from "./batch-feed.js";
 import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
 import { type ChunkRecord, type LoadSettings, loadChunks } from "./load-chunks.js";
+import { collectFieldTexts } from "./metadata-fields.js";
 import type { FileEntry } from "./report.js";
 import type { DoneFile, ResumeIndex } from "./resume.js";
 
@@ -18,8 +19,16 @@ export interface ScannedBatch {
 export type FileWork =
   | { kind: "entry"; entry: FileEntry }
   | { kind: "resumed"; done: DoneFile; path: string }
-  /** Loaded: its scanned chunks come from `feed`, in order, while the writer takes them. */
-  | { kind: "loaded"; entry: FileEntry; feed: BatchFeed<ScannedBatch> };
+  /**
+   * Loaded: its scanned chunks come from `feed`, in order, while the writer takes them;
+   * `fieldScans` holds the scans of its file-supplied metadata (keys and string values).
+   */
+  | {
+      kind: "loaded";
+      entry: FileEntry;
+      feed: BatchFeed<ScannedBatch>;
+      fieldScans: ReadonlyMap<string, ChunkScan>;
+    };
 
 /** What processing a file needs from the run. */
 export interface FileWorkOptions {
@@ -29,6 +38,19 @@ export interface FileWorkOptions {
   signal: AbortSignal | undefined;
   /** Batches of a file scanned ahead of the writer at most. */
   batchWindow: number;
+}
+
+/** Scan a file's metadata texts, `scanBatchSize` at a time, into a map from text to scan. */
+async function scanFieldTexts(
+  texts: readonly string[],
+  scanner: ChunkScanner,
+): Promise<Map<string, ChunkScan>> {
+  const batches: Array<Promise<ChunkScan[]>> = [];
+  for (let from = 0; from < texts.length; from += scanBatchSize) {
+    batches.push(scanner.scanBatch(texts.slice(from, from + scanBatchSize)));
+  }
+  const scans = (await Promise.all(batches)).flat();
+  return new Map(texts.map((text, index) => [text, scans[index]!]));
 }
 
 /**
@@ -71,13 +93,20 @@ export async function processFile(file: InputFile, options: FileWorkOptions): Pr
     ...(load.warnings.length > 0 ? { warnings: load.warnings } : {}),
   };
   const { chunks } = load;
+  let fieldScans: ReadonlyMap<string, ChunkScan>;
+  try {
+    fieldScans = await scanFieldTexts(collectFieldTexts(chunks), options.scanner);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: "entry", entry: scanFailedEntry(base, load, message) };
+  }
   const batches = Math.ceil(chunks.length / scanBatchSize);
   const feed = windowedFeed(batches, options.batchWindow, async (index) => {
     const batch = chunks.slice(index * scanBatchSize, (index + 1) * scanBatchSize);
     const scans = await options.scanner.scanBatch(batch.map((chunk) => chunk.pageContent));
     return { chunks: batch, scans };
   });
-  return { kind: "loaded", entry, feed };
+  return { kind: "loaded", entry, feed, fieldScans };
 }
 
 /** The report entry of a file that was loaded but could not be scanned (`scan_error`). */

@@ -1,7 +1,9 @@
 import { judgeChunkFields, logDroppedChunk } from "../../filters/chunk-verdict.js";
 import type { Logger } from "../common/logger.js";
 import type { Vault } from "../scanners/vault.js";
+import type { ChunkScan } from "./chunk-scanner.js";
 import { type FileWork, type ScannedBatch, scanFailedEntry } from "./file-work.js";
+import { type GuardedMetadata, guardMetadata } from "./metadata-fields.js";
 import { adoptRedactions, type PlaceholderNumbering, removePlaceholders } from "./placeholders.js";
 import { countVerdict, type FileEntry } from "./report.js";
 import type { Sink, SinkRecord } from "./sink.js";
@@ -17,15 +19,32 @@ export interface WriteOptions {
   logger: Logger;
 }
 
+/** Note dropped and redacted metadata fields on the chunk's `guard` and the file's warnings. */
+function noteFields(entry: FileEntry, guard: Record<string, unknown>, fields: GuardedMetadata) {
+  if (fields.redacted.length > 0) guard.redacted_fields = fields.redacted;
+  if (fields.dropped.length === 0) return;
+  guard.dropped_fields = fields.dropped;
+  const warnings = new Set(entry.warnings);
+  for (const path of fields.dropped) {
+    warnings.add(`metadata field ${JSON.stringify(path)} dropped: a scanner found it invalid`);
+  }
+  entry.warnings = [...warnings];
+}
+
 /** Judge one batch: adopt its redactions into the run vault, count, and make its records. */
 function judgeBatch(
+  work: Extract<FileWork, { kind: "loaded" }>,
   batch: ScannedBatch,
-  entry: FileEntry,
   options: WriteOptions,
   appended: string[],
 ): SinkRecord[] {
-  return batch.chunks.map((chunk, index) => {
+  const { entry } = work;
+  const adopt = (scan: ChunkScan): string =>
+    adoptRedactions(scan.sanitized, scan.vaultEntries, options.vault, options.numbering, appended);
+  return batch.chunks.map((original, index) => {
     const scan = batch.scans[index]!;
+    const fields = guardMetadata(original.metadata, work.fieldScans, options.ignoreInvalid, adopt);
+    const chunk = { ...original, metadata: fields.metadata };
     const sanitized = adoptRedactions(
       scan.sanitized,
       scan.vaultEntries,
@@ -39,6 +58,7 @@ function judgeBatch(
       options.ignoreInvalid,
     );
     countVerdict(entry, verdict);
+    noteFields(entry, verdict.chunk.metadata.guard as Record<string, unknown>, fields);
     const record: SinkRecord = {
       kept: verdict.kept,
       id: verdict.chunk.id ?? chunk.id,
@@ -101,7 +121,7 @@ export async function writeFileWork(work: FileWork, options: WriteOptions): Prom
         return scanFailedEntry(entry, entry, next.failed);
       }
       if (next.batch === undefined) break;
-      await sink.write(judgeBatch(next.batch, entry, options, appended));
+      await sink.write(judgeBatch(work, next.batch, options, appended));
     }
     await sink.endFile();
     return entry;

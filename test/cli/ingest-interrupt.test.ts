@@ -100,5 +100,5 @@ describe("ingest-cli through a guard API, interrupted with Ctrl-C, then resumed"
     ).toEqual(
       Array.from({ length: fileCount - 1 }, (_, i) => `${String(i + 1).padStart(3, "0")}.txt`),
     );
-  }, 90_000);
+  }, 240_000);
 });
