@@ -25,25 +25,30 @@ const nestedKeys: ReadonlySet<string> = new Set(["frontMatter", "fields"]);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Call `visit` with every key and string value of a chunk's file-supplied metadata. */
-function eachFieldText(metadata: Record<string, unknown>, visit: (text: string) => void): void {
-  const walk = (fields: Record<string, unknown>, top: boolean): void => {
-    for (const [key, value] of Object.entries(fields)) {
-      if (top && ownMetadataKeys.has(key)) continue;
-      visit(key);
-      if (typeof value === "string") {
-        visit(value);
-      } else if (Array.isArray(value)) {
-        for (const item of value) if (typeof item === "string") visit(item);
-      } else if (top && nestedKeys.has(key) && isRecord(value)) {
-        walk(value, false);
-      }
-    }
-  };
-  walk(metadata, true);
+/**
+ * The texts scanned for one field: `key: value` for a string, `key: item` for each item of a
+ * list, `key: value` for a number or boolean (the key alone may carry text). The key gives the
+ * detectors the context a lone word lacks (a classifier may call "Garden" toxic, not "title: Garden").
+ */
+function fieldTexts(key: string, value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((item) => `${key}: ${String(item)}`);
+  if (isRecord(value)) return [];
+  return [`${key}: ${String(value)}`];
 }
 
-/** The distinct texts (keys and string values) of a file's chunks' file-supplied metadata. */
+/** Call `visit` with the texts of every file-supplied field of a chunk's metadata. */
+function eachFieldText(metadata: Record<string, unknown>, visit: (text: string) => void): void {
+  for (const [key, value] of Object.entries(metadata)) {
+    if (ownMetadataKeys.has(key)) continue;
+    if (nestedKeys.has(key) && isRecord(value)) {
+      for (const [inner, field] of Object.entries(value)) fieldTexts(inner, field).forEach(visit);
+    } else {
+      fieldTexts(key, value).forEach(visit);
+    }
+  }
+}
+
+/** The distinct texts of a file's chunks' file-supplied metadata fields (see {@link fieldTexts}). */
 export function collectFieldTexts(chunks: ReadonlyArray<{ metadata: Record<string, unknown> }>) {
   const texts = new Set<string>();
   for (const chunk of chunks) eachFieldText(chunk.metadata, (text) => texts.add(text));
@@ -74,42 +79,46 @@ export function guardMetadata(
   const dropped: string[] = [];
   const redacted: string[] = [];
   if (scans.size === 0) return { metadata, dropped, redacted };
-  const judge = (text: string): { ok: boolean; text: string } => {
-    const scan = scans.get(text);
-    if (!scan) return { ok: true, text };
-    if (failedScanners(scan.valid, ignoreInvalid).length > 0) return { ok: false, text };
-    return { ok: true, text: scan.sanitized === text ? text : sanitize(scan) };
-  };
-  const cleanKey = (key: string): boolean => {
-    const scan = scans.get(key);
-    return !scan || Object.values(scan.valid).every(Boolean);
+  /** The field's values after scanning, or undefined when it must be dropped. */
+  const judgeField = (key: string, value: unknown): unknown[] | undefined => {
+    const values = Array.isArray(value) ? value : [value];
+    const prefix = `${key}: `;
+    const out: unknown[] = [];
+    for (const [index, text] of fieldTexts(key, value).entries()) {
+      const scan = scans.get(text);
+      if (!scan) return undefined;
+      if (failedScanners(scan.valid, ignoreInvalid).length > 0) return undefined;
+      if (scan.sanitized === text) {
+        out.push(values[index]);
+        continue;
+      }
+      const sanitized = sanitize(scan);
+      // A redaction that reached into the key: the field cannot be kept as it was named.
+      if (!sanitized.startsWith(prefix)) return undefined;
+      out.push(sanitized.slice(prefix.length));
+    }
+    return out;
   };
   const walk = (fields: Record<string, unknown>, prefix: string, top: boolean) => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {
-      const path = `${prefix}${key}`;
       if (top && ownMetadataKeys.has(key)) {
         out[key] = value;
         continue;
       }
-      if (!cleanKey(key)) {
-        dropped.push(path);
-        continue;
-      }
-      const strings = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-      const judged = strings.map((item) =>
-        typeof item === "string" ? judge(item) : { ok: true, text: item },
-      );
-      if (judged.some((item) => !item.ok)) {
-        dropped.push(path);
-        continue;
-      }
-      if (judged.some((item, index) => item.text !== strings[index])) redacted.push(path);
-      if (typeof value === "string") out[key] = judged[0]!.text;
-      else if (Array.isArray(value)) out[key] = judged.map((item) => item.text);
-      else if (top && nestedKeys.has(key) && isRecord(value))
+      const path = `${prefix}${/^[\w.-]{1,64}$/.test(key) ? key : "(an unusual key)"}`;
+      if (top && nestedKeys.has(key) && isRecord(value)) {
         out[key] = walk(value, `${path}.`, false);
-      else out[key] = value;
+        continue;
+      }
+      const judged = judgeField(key, value);
+      if (judged === undefined) {
+        dropped.push(path);
+        continue;
+      }
+      const values = Array.isArray(value) ? value : [value];
+      if (judged.some((item, index) => item !== values[index])) redacted.push(path);
+      out[key] = Array.isArray(value) ? judged : judged[0];
     }
     return out;
   };
