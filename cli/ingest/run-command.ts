@@ -67,6 +67,8 @@ export async function runIngestCommand(
       workers: options.workers,
       ...(options.vault ? { vaultFile: options.vault } : {}),
       resume: options.resume,
+      pageContentKey: options.pageContentKey,
+      flatMetadata: options.flatMetadata,
       signal: controller.signal,
       onProgress,
       logger,

@@ -2,7 +2,15 @@
 export type { ChunkScan, ScanningMode } from "./chunk-scanner.js";
 export { IngestUnusableError } from "./errors.js";
 export { ingest, reportFileName } from "./ingest.js";
-export { createJsonlSink, jsonlOutputNames, toJsonLine } from "./jsonl-sink.js";
+export {
+  createJsonlSink,
+  flattenMetadata,
+  type JsonLineOptions,
+  jsonlOutputNames,
+  type PageContentKey,
+  pageContentKeys,
+  toJsonLine,
+} from "./jsonl-sink.js";
 export {
   type IngestOptions,
   type IngestProgressEvent,

@@ -57,6 +57,10 @@ function describeSettings(options: ResolvedIngestOptions, set: ScannerSet): Inge
     workers: options.workers,
     ...(options.guardUrl ? { guard_url: options.guardUrl } : {}),
     ...(options.vaultFile ? { vault: resolve(options.vaultFile) } : {}),
+    ...(options.pageContentKey !== "page_content"
+      ? { page_content_key: options.pageContentKey }
+      : {}),
+    ...(options.flatMetadata ? { flat_metadata: true } : {}),
   };
 }
 
@@ -100,7 +104,13 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
   const { options, files, outDir } = run;
   await mkdir(outDir, { recursive: true });
   await removeStaleTempFiles(outDir, [...jsonlOutputNames, reportFileName]);
-  const sink = options.sink ?? createJsonlSink({ outDir });
+  const sink =
+    options.sink ??
+    createJsonlSink({
+      outDir,
+      pageContentKey: options.pageContentKey,
+      flatMetadata: options.flatMetadata,
+    });
   const report = createReportBuilder({ inputs: run.inputs, outDir, settings: run.settings });
   for (const skipped of run.skipped) {
     const { source, path, reason, message } = skipped;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Logger } from "../common/logger.js";
 import { scannerConfigSchema } from "../scanners/scanner-config.js";
 import { Vault } from "../scanners/vault.js";
+import { pageContentKeys } from "./jsonl-sink.js";
 import type { FileEntry, IngestReport, ProgressSnapshot } from "./report.js";
 import type { Sink } from "./sink.js";
 
@@ -69,6 +70,10 @@ export const ingestOptionsSchema = z
     onProgress: z.custom<(event: IngestProgressEvent) => void>(isFunction).optional(),
     /** Where "Dropped chunk" warnings go (default: nowhere). */
     logger: z.custom<Logger>(hasMethods("warn", "info", "error")).optional(),
+    /** JSONL field of a chunk's text: the spec's `page_content` (default) or LangChain JS's `pageContent`. */
+    pageContentKey: z.enum(pageContentKeys).default("page_content"),
+    /** Write scalar metadata only (nested objects as dotted keys, lists as JSON text). */
+    flatMetadata: z.boolean().default(false),
     /** Where chunks go (default: the JSONL files in `outDir`). */
     sink: z
       .custom<Sink>(hasMethods("startFile", "write", "endFile", "discardFile", "commit", "abort"))

@@ -37,6 +37,10 @@ export interface IngestSettings {
   workers: number;
   guard_url?: string;
   vault?: string;
+  /** Set when the JSONL lines use LangChain JS's `pageContent`. */
+  page_content_key?: "pageContent" | "page_content";
+  /** Set when metadata was flattened to scalars. */
+  flat_metadata?: boolean;
 }
 
 /** `report.json`: everything a run did, with every skipped file and its reason. */

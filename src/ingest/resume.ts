@@ -41,6 +41,7 @@ const resumeSettingKeys = [
   "chunk_overlap",
   "scanner_configs",
   "ignore_invalid",
+  "flat_metadata",
 ] as const;
 
 function assertSameSettings(
@@ -78,7 +79,8 @@ async function exists(path: string): Promise<boolean> {
 /** One line of an earlier run's `chunks.jsonl` or `dropped.jsonl`. */
 const previousLineSchema = z.object({
   id: z.string(),
-  page_content: z.string(),
+  page_content: z.string().optional(),
+  pageContent: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()),
   scores: z.record(z.string(), z.number()).optional(),
   reasons: z.array(z.string()).optional(),
@@ -98,9 +100,10 @@ async function readRecords(
     if (!parsed.success) {
       throw new ConfigError(`--resume: ${path} has a line that is not an ingest output line`);
     }
-    const { id, page_content, metadata, scores, reasons } = parsed.data;
-    if (typeof metadata.source !== "string") continue;
-    const record: SinkRecord = { kept, id, pageContent: page_content, metadata };
+    const { id, page_content, pageContent, metadata, scores, reasons } = parsed.data;
+    const text = page_content ?? pageContent;
+    if (typeof metadata.source !== "string" || text === undefined) continue;
+    const record: SinkRecord = { kept, id, pageContent: text, metadata };
     if (!kept) Object.assign(record, { scores: scores ?? {}, reasons: reasons ?? [] });
     take(metadata.source, record);
   }
