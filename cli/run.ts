@@ -9,6 +9,8 @@ export const ExitCode = {
   usage: 2,
   /** ingest-cli: done, but some files were skipped. */
   partial: 3,
+  /** ingest-cli: the run could not do its work (the guard API refused the token or is down). */
+  unusable: 4,
 } as const;
 
 /** A usage problem the user can fix by changing the command line; exits 2. */

@@ -9,6 +9,7 @@ export const loadErrorCodes = [
   "outside_root",
   "read_error",
   "empty",
+  "too_large",
 ] as const;
 export type LoadErrorCode = (typeof loadErrorCodes)[number];
 

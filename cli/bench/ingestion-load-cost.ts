@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadChunks } from "../ingest/load-chunks.js";
+import { loadChunks } from "../../src/ingest/load-chunks.js";
 import { cachedIngestionCorpus, corpusFormats } from "./ingestion-corpus.js";
 import { ingestBin } from "./processes.js";
 

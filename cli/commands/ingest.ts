@@ -13,8 +13,13 @@ By default PII, secrets and invisible characters are redacted and the chunk kept
 Toxicity or PromptInjection finds invalid is dropped. Ctrl-C finishes the files in flight, writes
 what is done and marks the report "interrupted"; --resume then skips finished files.
 
-Exit codes: 0 done; 3 done, but some files were skipped (listed); 2 usage or config error;
-1 fatal error; 130 interrupted.`;
+Exit codes:
+  0    done
+  1    fatal error
+  2    usage or config error
+  3    done, but some files were skipped (listed with their reasons)
+  4    unusable run: the guard API refused the token or cannot be reached (nothing written)
+  130  interrupted (Ctrl-C); the outputs hold the finished files, --resume goes on`;
 
 /** Checks that need no loader or detector: they fail fast with exit code 2. */
 async function checkUsage(paths: readonly string[], options: IngestCliOptions): Promise<void> {

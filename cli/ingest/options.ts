@@ -20,6 +20,8 @@ export interface IngestCliOptions {
   resume: boolean;
   json: boolean;
   quiet: boolean;
+  pageContentKey: "page_content" | "pageContent";
+  flatMetadata: boolean;
 }
 
 function parseInteger(name: string, min: number): (value: string) => number {
@@ -93,6 +95,15 @@ export function ingestOptions(): Option[] {
       "--resume",
       "skip files whose content hash an earlier run in --out already finished",
     ).default(false),
+    new Option(
+      "--page-content-key <key>",
+      "JSONL field of the chunk text (pageContent: LangChain JS)",
+    )
+      .choices(["page_content", "pageContent"])
+      .default("page_content"),
+    new Option("--flat-metadata", "scalar metadata only (dotted keys, lists as JSON)").default(
+      false,
+    ),
     new Option("--json", "print report.json on stdout instead of the summary").default(false),
     new Option("-q, --quiet", "no progress bar, summary or warnings").default(false),
   ];

@@ -1,5 +1,5 @@
 import { MultiBar, Presets } from "cli-progress";
-import type { ProgressSnapshot } from "./report.js";
+import type { ProgressSnapshot } from "../../src/ingest/report.js";
 
 /** A progress display; the no-op one is used when stderr is not a TTY, or with --quiet/--json. */
 export interface Progress {

@@ -1,4 +1,5 @@
-import type { IngestReport } from "./report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
+import { printable } from "./safe-text.js";
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
@@ -36,7 +37,7 @@ export function formatSummary(report: IngestReport, outputs: readonly string[]):
       "scanning",
       `${report.settings.scanning}${report.settings.scanning === "workers" ? ` (${report.settings.workers} threads)` : ""}: ${report.settings.scanners.join(", ")}`,
     ],
-    ["output", outputs.join(", ")],
+    ["output", printable(outputs.join(", "))],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const title =
@@ -47,7 +48,9 @@ export function formatSummary(report: IngestReport, outputs: readonly string[]):
   const skipped = report.files.filter((file) => file.status === "skipped");
   if (skipped.length > 0) {
     lines.push(`skipped files (${skipped.length}):`);
-    for (const file of skipped) lines.push(`  ${file.source}  ${file.reason}: ${file.message}`);
+    for (const file of skipped) {
+      lines.push(`  ${printable(file.source)}  ${file.reason}: ${printable(file.message ?? "")}`);
+    }
   }
   return `${lines.join("\n")}\n`;
 }

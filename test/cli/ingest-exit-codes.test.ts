@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IngestReport } from "../../cli/ingest/report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
+import { emailRedactor, startGuardApi } from "../filters/test-scanners.js";
 import { runCli } from "../helpers/run-cli.js";
 
 let dir: string;
@@ -105,6 +106,39 @@ describe("ingest-cli exit codes", () => {
     ]) {
       expect(result.stdout).toContain(flag);
     }
-    expect(result.stdout).toContain("Exit codes: 0 done; 3 done, but some files were skipped");
+    expect(result.stdout).toMatch(/Exit codes:\n\s+0\s+done\n/);
+    expect(result.stdout).toMatch(/\n\s+3\s+done, but some files were skipped/);
+    expect(result.stdout).toMatch(/\n\s+4\s+unusable run: the guard API refused the token/);
   });
+
+  it("exits 4, not 3, when the guard API refuses the token or is down, and writes nothing", async () => {
+    const guard = await startGuardApi([emailRedactor], { token: "right" });
+    try {
+      const out = join(dir, "out-unusable");
+      const url = guard.url;
+      const refused = await runCli("ingest-cli", [docs, "-o", out, "--guard-url", url], {
+        env: { RAGGUARD_GUARD_TOKEN: "wrong" },
+      });
+      expect(refused.code, refused.stderr).toBe(4);
+      expect(refused.stderr).toMatch(
+        /guard API at http:\/\/127\.0\.0\.1:\d+ cannot be used: .*401/,
+      );
+      await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+      // The same files with the right token: a usable run that skipped files exits 3.
+      const partial = await runCli("ingest-cli", [docs, "-o", out, "--guard-url", url, "-q"], {
+        env: { RAGGUARD_GUARD_TOKEN: "right" },
+      });
+      expect(partial.code, partial.stderr).toBe(3);
+    } finally {
+      guard.server.close();
+    }
+    const down = await runCli("ingest-cli", [
+      docs,
+      "-o",
+      join(dir, "o2"),
+      "--guard-url",
+      "http://127.0.0.1:9",
+    ]);
+    expect(down.code, down.stderr).toBe(4);
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IngestReport } from "../../cli/ingest/report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
 import { emailRedactor, phraseDetector, startGuardApi } from "../filters/test-scanners.js";
 import { runCli } from "../helpers/run-cli.js";
 
@@ -100,5 +100,5 @@ describe("ingest-cli through a guard API, interrupted with Ctrl-C, then resumed"
     ).toEqual(
       Array.from({ length: fileCount - 1 }, (_, i) => `${String(i + 1).padStart(3, "0")}.txt`),
     );
-  }, 90_000);
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IngestReport } from "../../cli/ingest/report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
 import { runCli } from "../helpers/run-cli.js";
 
 /** Regular files and symbolic links under `root`, without following any link. */

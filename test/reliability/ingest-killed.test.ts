@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IngestReport } from "../../cli/ingest/report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
 import { emailRedactor, phraseDetector, startGuardApi } from "../filters/test-scanners.js";
 import { runCli } from "../helpers/run-cli.js";
 
@@ -78,7 +78,7 @@ describe("ingest-cli killed with SIGKILL mid-run", () => {
   it("leaves the previous outputs whole and unchanged, and --resume then finishes cleanly", async () => {
     const out = join(dir, "out");
     const common = [join(dir, "docs"), "--out", out, "--guard-url", guard.url, "--workers", "1"];
-    const first = await runCli("ingest-cli", common);
+    const first = await runCli("ingest-cli", common, { timeoutMs: 180_000 });
     expect(first.code, first.stderr).toBe(0);
     const before = await readOutputs(out);
 
@@ -91,7 +91,9 @@ describe("ingest-cli killed with SIGKILL mid-run", () => {
     expect(await readOutputs(out)).toEqual(before);
     for (const name of ["chunks.jsonl", "dropped.jsonl"]) expectWholeJsonl(before[name] ?? "");
 
-    const resumed = await runCli("ingest-cli", [...common, "--resume", "--json"]);
+    const resumed = await runCli("ingest-cli", [...common, "--resume", "--json"], {
+      timeoutMs: 180_000,
+    });
     expect(resumed.code, resumed.stderr).toBe(0);
     const report = JSON.parse(resumed.stdout) as IngestReport;
     expect(report.status).toBe("done");
@@ -106,5 +108,5 @@ describe("ingest-cli killed with SIGKILL mid-run", () => {
     expect(after["chunks.jsonl"]).not.toMatch(/ops\d+@example\.org/);
     // The killed run's temporary files were removed; only the three outputs remain.
     expect((await readdir(out)).sort()).toEqual(outputs);
-  }, 90_000);
+  }, 400_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IngestReport } from "../../cli/ingest/report.js";
+import type { IngestReport } from "../../src/ingest/report.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const targetBytes = 200 * 1024 * 1024;

@@ -1,0 +1,34 @@
+// ragguard/ingest: the ingestion engine (walk -> load -> split -> scan -> sinks -> report).
+export type { ChunkScan, ScanningMode } from "./chunk-scanner.js";
+export { IngestUnusableError } from "./errors.js";
+export { ingest, reportFileName } from "./ingest.js";
+export {
+  createJsonlSink,
+  flattenMetadata,
+  type JsonLineOptions,
+  jsonlOutputNames,
+  type PageContentKey,
+  pageContentKeys,
+  toJsonLine,
+} from "./jsonl-sink.js";
+export {
+  type IngestOptions,
+  type IngestProgressEvent,
+  ingestOptionsSchema,
+  type ResolvedIngestOptions,
+} from "./options.js";
+export type {
+  FileEntry,
+  FileStatus,
+  IngestReport,
+  IngestSettings,
+  ProgressSnapshot,
+} from "./report.js";
+export {
+  defaultIgnoreInvalid,
+  defaultIngestScanners,
+  resolveScannerSet,
+  type ScannerSet,
+} from "./scanner-set.js";
+export type { Sink, SinkRecord } from "./sink.js";
+export { loadVault, saveVault } from "./vault-file.js";
