@@ -1,9 +1,10 @@
 import { availableParallelism } from "node:os";
 import { Option } from "commander";
 import { UsageError } from "../run.js";
+import { type VectorCliOptions, vectorOptions } from "./vector-options.js";
 
 /** Options of `ingest-cli` / `ragguard ingest`, as commander hands them over. */
-export interface IngestCliOptions {
+export interface IngestCliOptions extends VectorCliOptions {
   out: string;
   chunkSize: number;
   chunkOverlap: number;
@@ -106,5 +107,6 @@ export function ingestOptions(): Option[] {
     ),
     new Option("--json", "print report.json on stdout instead of the summary").default(false),
     new Option("-q, --quiet", "no progress bar, summary or warnings").default(false),
+    ...vectorOptions(),
   ];
 }

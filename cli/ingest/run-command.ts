@@ -7,6 +7,7 @@ import { readScannerOptions } from "./config-file.js";
 import type { IngestCliOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
 import { formatSummary } from "./summary.js";
+import { vectorSinkFromFlags } from "./vector-options.js";
 
 /** Exit code after Ctrl-C: outputs were written and the report says `interrupted`. */
 export const interruptedExitCode = 130;
@@ -54,6 +55,7 @@ export async function runIngestCommand(
   const controller = new AbortController();
   const removeHandler = onInterrupt(controller, () => progress, options.quiet);
   try {
+    const scannerOptions = await readScannerOptions(options);
     const report = await ingest(paths, {
       outDir: options.out,
       chunkSize: options.chunkSize,
@@ -61,7 +63,8 @@ export async function runIngestCommand(
       ...(options.include ? { include: options.include } : {}),
       ...(options.exclude ? { exclude: options.exclude } : {}),
       ...(options.textField ? { textField: options.textField } : {}),
-      ...(await readScannerOptions(options)),
+      ...scannerOptions,
+      ...(await vectorSinkFromFlags(options, scannerOptions)),
       dropPii: options.dropPii,
       ...(options.guardUrl ? { guardUrl: options.guardUrl, guardToken: options.guardToken } : {}),
       workers: options.workers,

@@ -32,3 +32,4 @@ export {
 } from "./scanner-set.js";
 export type { Sink, SinkRecord } from "./sink.js";
 export { loadVault, saveVault } from "./vault-file.js";
+export * from "./vector/index.js";

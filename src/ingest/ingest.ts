@@ -153,8 +153,9 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
     await sink.abort();
     throw error;
   }
-  const built = report.build(options.signal?.aborted ? "interrupted" : "done");
   const outputs = await sink.commit();
+  const built = report.build(options.signal?.aborted ? "interrupted" : "done");
+  if (sink.summary !== undefined) built.sink = sink.summary();
   const reportPath = join(outDir, reportFileName);
   await writeFileAtomic(reportPath, `${JSON.stringify(built, null, 2)}\n`);
   run.emit({ type: "done", report: built, outputs: [...outputs, reportPath] });

@@ -71,6 +71,8 @@ export interface IngestReport {
   redacted_by_scanner: Record<string, number>;
   throughput: { mb_per_second: number; chunks_per_second: number; files_per_second: number };
   files: FileEntry[];
+  /** What a sink other than the JSONL files did (vector store: added, skipped, deleted; embeddings). */
+  sink?: Record<string, unknown>;
 }
 
 /** Add one chunk's verdict to a file entry's counts. */

@@ -30,4 +30,6 @@ export interface Sink {
   /** Make the outputs visible; resolves to what was written (paths or URIs), for the summary. */
   commit(): Promise<string[]>;
   abort(): Promise<void>;
+  /** What the sink did in the run, for the report's `sink` section (e.g. vectors added, embeddings requests). */
+  summary?(): Record<string, unknown>;
 }
