@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Option } from "commander";
-import { UsageError } from "../run.js";
+import { parseList, UsageError } from "../run.js";
 import { type VectorCliOptions, vectorOptions } from "./vector-options.js";
 
 /** Options of `ingest-cli` / `ragguard ingest`, as commander hands them over. */
@@ -37,11 +37,7 @@ function parseInteger(name: string, min: number): (value: string) => number {
 
 /** Comma-separated and repeatable: `--include "**\/*.md,**\/*.txt" --include docs/**`. */
 function collectList(value: string, previous: string[] | undefined): string[] {
-  const items = value
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
-  return [...(previous ?? []), ...items];
+  return [...(previous ?? []), ...parseList(value)];
 }
 
 /** Every option of the ingest command, with defaults. */
