@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateChunks } from "../../cli/bench/corpus.js";
+import { generateChunks } from "../../bench/corpus.js";
 import { silentLogger } from "../../src/common/logger.js";
 import { createGuardApi } from "../../src/guard-api/app.js";
 import { type GuardApiConfigInput, guardApiConfigSchema } from "../../src/guard-api/config.js";

@@ -1,7 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { hostLoadBetween, readCpuTimes } from "./host-load.js";
-import { measureHostSpeed, measureSystemCallMicros } from "./host-speed.js";
 import { describeMachine } from "./machine.js";
 import type { BenchSection } from "./section.js";
 import { renderTable } from "./table.js";
@@ -9,6 +8,8 @@ import { renderTable } from "./table.js";
 export interface RunBenchOptions {
   sections: readonly BenchSection[];
   quick: boolean;
+  /** The command line, recorded with the figures. */
+  command: string;
   out: string;
   write: (text: string) => void;
 }
@@ -16,23 +17,16 @@ export interface RunBenchOptions {
 /** Run the sections in order, print each table, write every figure to `out` atomically. */
 export async function runBench(options: RunBenchOptions): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {
-    command: `ragguard bench${options.quick ? " --quick" : ""}`,
+    command: options.command,
     date: new Date().toISOString(),
     quick: options.quick,
     machine: describeMachine(),
   };
   const machine = results.machine as ReturnType<typeof describeMachine>;
-  const referenceMs = measureHostSpeed();
-  results.hostReferenceMs = referenceMs;
-  const systemCallMicros = measureSystemCallMicros();
-  results.hostSystemCallMicros = systemCallMicros;
   options.write(`Machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}\n`);
-  options.write(
-    `Host speed: reference loop ${referenceMs.toFixed(0)} ms on one core, one system call ${systemCallMicros.toFixed(2)} µs (a 1-byte write to the null device from Node); lower is faster: compare runs on different hosts with both\n`,
-  );
   const cpuBefore = readCpuTimes();
   for (const section of options.sections) {
-    options.write(`\n## ${section.title}\n`);
+    options.write(`\n### ${section.title}\n\n`);
     try {
       const output = await section.run({ quick: options.quick });
       results[section.name] = output.figures;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../src/common/errors.js";
+import { AppError } from "../src/common/errors.js";
 import { percentile } from "./stats.js";
 
 const resultSchema = z.object({

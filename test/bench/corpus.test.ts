@@ -8,7 +8,7 @@ import {
   corpusFormats,
   generateIngestionCorpus,
   type IngestionCorpus,
-} from "../../cli/bench/ingestion-corpus.js";
+} from "../../bench/ingestion-corpus.js";
 import { loadFile } from "../../loaders/index.js";
 
 const targetBytes = 240_000;

@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { z } from "zod";
-import { ingestBin, memoryMiB } from "./processes.js";
+import { cpuSeconds, ingestBin, memoryMiB, threadCpuSeconds } from "./processes.js";
 
 /** The part of ingest-cli's `--json` report the bench reads. */
 const reportSchema = z.object({
@@ -20,33 +19,6 @@ const reportSchema = z.object({
   }),
   throughput: z.object({ mb_per_second: z.number() }),
 });
-
-/** User + system CPU seconds of a process (all its threads) from /proc/<pid>/stat; 0 if unreadable. */
-export function cpuSeconds(pid: number, statPath = `/proc/${pid}/stat`): number {
-  try {
-    const stat = readFileSync(statPath, "utf8");
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticksPerSecond = 100; // USER_HZ, 100 on Linux
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
-
-/** User + system CPU seconds of every thread of a process, by thread id (Linux /proc). */
-function threadCpuSeconds(pid: number): Map<number, number> {
-  const threads = new Map<number, number>();
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const seconds = cpuSeconds(Number(tid), `/proc/${pid}/task/${tid}/stat`);
-      if (seconds > 0) threads.set(Number(tid), seconds);
-    }
-  } catch {
-    // The process has exited: keep the last poll.
-  }
-  return threads;
-}
 
 /** CPU seconds of an ingest run split by thread kind. */
 export interface ThreadCpu {
@@ -120,7 +92,8 @@ export async function runIngestion(options: {
   const poll = setInterval(() => {
     const memory = memoryMiB(child.pid ?? 0);
     if (Number.isFinite(memory.peak)) peak = Math.max(peak, memory.peak);
-    cpu = Math.max(cpu, cpuSeconds(child.pid ?? 0));
+    const now = cpuSeconds(child.pid ?? 0);
+    if (Number.isFinite(now)) cpu = Math.max(cpu, now);
     for (const [tid, seconds] of threadCpuSeconds(child.pid ?? 0)) threads.set(tid, seconds);
   }, 100);
   const code = await new Promise<number | null>((resolve, reject) => {

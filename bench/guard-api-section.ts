@@ -1,39 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateChunks } from "./corpus.js";
 import { startGuardApi } from "./gateway-processes.js";
 import { type LoadResult, runLoad } from "./load.js";
-import { memoryMiB } from "./processes.js";
+import { cpuSeconds, memoryMiB, threadCpuSeconds } from "./processes.js";
 import type { BenchSection } from "./section.js";
 import { formatSpread, spread } from "./stats.js";
-
-/**
- * CPU seconds (user + system, every thread) a process has used so far, from /proc (Linux; NaN
- * elsewhere). Unlike req/s, CPU per request hardly moves when other jobs share the machine.
- */
-function cpuSeconds(pid: number, tid?: number): number {
-  try {
-    const path = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
-    const fields = readFileSync(path, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU seconds of every thread of `pid` so far, by thread id (empty where /proc is missing). */
-function threadCpuSeconds(pid: number): Map<number, number> {
-  const threads = new Map<number, number>();
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`))
-      threads.set(Number(tid), cpuSeconds(pid, Number(tid)));
-  } catch {
-    // not Linux
-  }
-  return threads;
-}
 
 /**
  * CPU seconds the scan workers used between two snapshots: the `workers` busiest threads other
