@@ -78,7 +78,7 @@ const errorMessage = (error: unknown): string =>
  * thread), `rounds` times each, interleaved.
  */
 export async function benchScanners(options: { quick: boolean }): Promise<ScannerFigure[]> {
-  const count = options.quick ? 200 : 2000;
+  const count = options.quick ? 200 : 1000;
   const rounds = 3;
   const chunks = generateChunks(count, 1000, 7);
   const samples = new Map<string, { med: number[]; p99: number[]; rate: number[] }>();
