@@ -1,5 +1,5 @@
+import autocannon from "autocannon";
 import { z } from "zod";
-import { AppError } from "../src/common/errors.js";
 import { percentile } from "./stats.js";
 
 const resultSchema = z.object({
@@ -33,17 +33,8 @@ export interface LoadOptions {
   bodies: readonly string[];
 }
 
-/** Run autocannon (a dev dependency: `ragguard bench` runs from a clone after `npm ci`). */
+/** Run autocannon against `options.url` and time every answer exactly. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  let autocannon: typeof import("autocannon").default;
-  try {
-    autocannon = (await import("autocannon")).default;
-  } catch (error) {
-    throw new AppError("ragguard bench needs autocannon: run it from a clone after `npm ci`", {
-      expose: true,
-      cause: error,
-    });
-  }
   const headers = { "content-type": "application/json", ...options.headers };
   const times: number[] = [];
   const running = autocannon({

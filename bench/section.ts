@@ -1,4 +1,4 @@
-/** One benchmark of `ragguard bench`: it measures, then renders its own table. */
+/** One section of `npm run bench`: it measures, then renders its own table. */
 export interface BenchSection {
   readonly name: string;
   readonly title: string;
