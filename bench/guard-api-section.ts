@@ -123,12 +123,9 @@ export const guardApiSection: BenchSection = {
           ],
         ],
         notes: [
-          "Goal: >= 1,500 req/s on 2 cores; RSS <= 300 MiB. The load generator shares the 2 cores.",
-          "CPU ms/req: the guard API process's CPU time (main thread, scan workers, GC) per request;",
-          "2 cores / CPU ms/req bounds req/s on an otherwise idle machine, before the load generator.",
-          "main thread: the part of it spent on the event loop thread (HTTP, JSON, dispatch to the",
-          `workers); scan workers: the ${workers} busiest other threads (the scans, their GC and`,
-          "hand-off); the rest is V8's helper threads (GC, compiler) and libuv.",
+          `Goal: >= 1,500 req/s on 2 cores: ${figures.reqPerSec.median >= 1500 ? "met" : "NOT met"}; RSS <= 300 MiB: ${after.peak <= 300 ? "met" : "NOT met"}. The load generator shares the 2 cores.`,
+          "CPU ms/req: the guard API process's CPU time (main thread, scan workers, GC) per request; 2 cores / CPU ms/req bounds req/s on an otherwise idle machine, before the load generator.",
+          `main thread: the part spent on the event loop thread (HTTP, JSON, dispatch to the workers); scan workers: the ${workers} busiest other threads (the scans, their GC and hand-off); the rest is V8's helper threads (GC, compiler) and libuv.`,
         ],
       };
     } finally {

@@ -1,4 +1,5 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { dirname } from "node:path";
 import { hostLoadBetween, readCpuTimes } from "./host-load.js";
 import { describeMachine } from "./machine.js";
@@ -31,7 +32,10 @@ export async function runBench(options: RunBenchOptions): Promise<Record<string,
       const output = await section.run({ quick: options.quick });
       results[section.name] = output.figures;
       options.write(`${renderTable(output.header, output.rows)}\n`);
-      for (const note of output.notes) options.write(`${note}\n`);
+      // Notes as a Markdown list under the table; a note that is itself a list item nests.
+      options.write("\n");
+      for (const note of output.notes)
+        options.write(note.startsWith("- ") ? `  ${note}\n` : `- ${note}\n`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       results[section.name] = { error: message };
@@ -41,9 +45,9 @@ export async function runBench(options: RunBenchOptions): Promise<Record<string,
   const cpuAfter = readCpuTimes();
   if (cpuBefore !== null && cpuAfter !== null) {
     const load = hostLoadBetween(cpuBefore, cpuAfter);
-    results.hostLoad = load;
+    results.hostLoad = { ...load, loadAverage1m: loadavg()[0] };
     options.write(
-      `\nWhole run: CPU steal ${(100 * load.steal).toFixed(1)}% (time the hypervisor gave our cores to other guests), machine busy ${(100 * load.busy).toFixed(1)}%\n`,
+      `\nWhole run: load average ${loadavg()[0]?.toFixed(1)} at the end (runnable processes; above the core count, every figure is inflated), CPU steal ${(100 * load.steal).toFixed(1)}% (time the hypervisor gave our cores to other guests), machine busy ${(100 * load.busy).toFixed(1)}%\n`,
     );
   }
   await mkdir(dirname(options.out), { recursive: true });
