@@ -1,10 +1,34 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Suites that start servers (HTTP on 127.0.0.1, PGlite, PostgreSQL, child processes of the CLI):
+ * the "integration" project. Everything else is "unit": `npm run test:unit` runs it alone, a fast
+ * loop with no server. `npm test` runs both.
+ */
+const integration = [
+  "test/cli/**/*.test.ts",
+  "test/examples/**/*.test.ts",
+  "test/gateway/**/*.test.ts",
+  "test/guard-api/**/*.test.ts",
+  "test/ingest/**/*.test.ts",
+  "test/reliability/**/*.test.ts",
+  "test/filters/guard-filters.test.ts",
+  "test/filters/remote-guard-filter-api.test.ts",
+  "test/screening/screening-example.test.ts",
+  "test/package-entries.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: integration },
+      },
+      { extends: true, test: { name: "integration", include: integration } },
+    ],
   },
 });

@@ -1,6 +1,5 @@
 import { Command } from "commander";
 import { packageVersion } from "../src/common/version.js";
-import { benchCommand } from "./commands/bench.js";
 import { evalCommand } from "./commands/eval.js";
 import { gatewayCommand } from "./commands/gateway.js";
 import { guardApiCommand } from "./commands/guard-api.js";
@@ -21,8 +20,7 @@ export function createProgram(): Command {
     .addCommand(evalCommand())
     .addCommand(ingestCommand())
     .addCommand(guardApiCommand())
-    .addCommand(gatewayCommand())
-    .addCommand(benchCommand());
+    .addCommand(gatewayCommand());
 }
 
 /** Entry point used by `bin/ragguard.js`; resolves to the exit code. */

@@ -2,16 +2,19 @@
 //   user prompt -> PromptGuard (Anonymize, Toxicity, PromptInjection) -> model -> Deanonymizer
 // and the same for an agent built with createAgent and guardMiddleware.
 // Run it with:  npx tsx examples/screening-loop.ts
-// In your own code, import from "ragguard" and "ragguard/agents" instead of the sources.
+// In your own code, import from "ragguard/screening" and "ragguard/agents" instead of the sources.
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { ChatPromptTemplate } from "@langchain/core/prompts";
 import { fakeModel } from "@langchain/core/testing";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { createAgent } from "langchain";
 import { createLogger } from "../src/common/logger.js";
-import { createScreening, PromptRejectedError } from "../src/index.js";
-import { guardMiddleware } from "../src/screening/agents.js";
-import { createPromptScanners } from "../src/screening/default-scanners.js";
+import { guardMiddleware } from "../src/entries/agents.js";
+import {
+  createPromptScanners,
+  createScreening,
+  PromptRejectedError,
+} from "../src/entries/screening.js";
 
 const logger = createLogger({ level: "warn" });
 const scanners = createPromptScanners(); // Toxicity and PromptInjection are built once, here

@@ -1,7 +1,7 @@
 // Before/after identity check of the scanners: one JSON line per corpus text with scanPrompt's
 // [sanitized, valid map, score map] for the default set (Anonymize, Toxicity, PromptInjection;
 // fresh vault per text) and the Toxicity and PromptInjection scores on the raw text.
-//   node scripts/dump-scan-outputs.mjs <distRoot> <out.jsonl> [limit]
+//   node --import tsx scripts/dump-scan-outputs.mjs <distRoot> <out.jsonl> [limit]
 //   cmp before.jsonl after.jsonl   # no output: no text changed
 // Corpus (~420k texts with ../shared/data): every file under ../shared/data, fixtures/docs,
 // test/detectors/toxicity/fixtures, test/fixtures and scripts/train (1000-char chunks, lines,
@@ -17,7 +17,7 @@ const { scanPrompt } = await import(join(dist, "src/scan/scan-prompt.js"));
 const { buildScanners } = await import(join(dist, "src/scanners/registry.js"));
 const { Vault } = await import(join(dist, "src/scanners/vault.js"));
 const { silentLogger } = await import(join(dist, "src/common/logger.js"));
-let texts = await corpus(dist);
+let texts = await corpus();
 if (process.argv[4]) texts = texts.slice(0, Number(process.argv[4]));
 console.error(`${texts.length} texts`);
 const out = createWriteStream(process.argv[3]);

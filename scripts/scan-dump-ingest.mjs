@@ -2,8 +2,8 @@
 // Toxicity, PromptInjection, as ingest-cli runs them): one line per text, the SHA-256 of the JSON
 // of scanPrompt's [sanitized, valid map, score map] (fresh vault per text) and each scanner's own
 // result on the raw text (the JSON lines would be ~1.5 GB). The texts are dump-scan-outputs.mjs's
-// corpus (scan-identity-corpus.mjs) plus, optionally, the chunks of a JSON array (scan-corpus-chunks.mjs).
-//   node scripts/scan-dump-ingest.mjs <distRoot> <out.jsonl> [chunks.json]
+// corpus (scan-identity-corpus.mjs) plus, optionally, the chunks of a JSON array of strings.
+//   node --import tsx scripts/scan-dump-ingest.mjs <distRoot> <out.jsonl> [chunks.json]
 //   cmp before.jsonl after.jsonl   # no output: no text changed
 import { createHash } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
@@ -15,7 +15,7 @@ const { scanPrompt } = await import(join(dist, "src/scan/scan-prompt.js"));
 const { buildScanners } = await import(join(dist, "src/scanners/registry.js"));
 const { Vault } = await import(join(dist, "src/scanners/vault.js"));
 const { silentLogger } = await import(join(dist, "src/common/logger.js"));
-const texts = await corpus(dist);
+const texts = await corpus();
 if (process.argv[4]) texts.push(...JSON.parse(readFileSync(process.argv[4], "utf8")));
 console.error(`${texts.length} texts`);
 const types = ["InvisibleText", "Secrets", "Anonymize", "Toxicity", "PromptInjection"];

@@ -151,8 +151,9 @@ function fuzz(n, seed) {
   }
   return out;
 }
-export async function corpus(distRoot, { generated = 6000 } = {}) {
-  const { generateChunks } = await import(join(distRoot, "cli/bench/corpus.js"));
+export async function corpus({ generated = 6000 } = {}) {
+  // The bench's seeded generator, from this checkout whatever build is measured (needs tsx).
+  const { generateChunks } = await import(join(repo, "bench/corpus.ts"));
   const texts = [];
   const shared = join(repo, "../shared/data");
   for (const p of filesUnder(shared)) texts.push(...textsOfFile(p));

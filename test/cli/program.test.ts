@@ -5,7 +5,7 @@ describe("ragguard program", () => {
   it("prints help with every subcommand and exits 0", async () => {
     const result = await runCli("ragguard", ["--help"]);
     expect(result.code).toBe(0);
-    for (const name of ["scan", "eval", "ingest", "guard-api", "gateway", "bench"]) {
+    for (const name of ["scan", "eval", "ingest", "guard-api", "gateway"]) {
       expect(result.stdout).toContain(name);
     }
   });

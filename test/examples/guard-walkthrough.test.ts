@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeUpstream, startFakeUpstream } from "../gateway/helpers/fake-upstream.js";
@@ -17,6 +17,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Whether something accepts a TCP connection on 127.0.0.1:port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 let upstream: FakeUpstream;
 beforeAll(async () => {
   upstream = await startFakeUpstream(openAIHandler);
@@ -26,14 +38,18 @@ afterAll(async () => {
 });
 
 describe("README key-specific walkthrough (examples/guard-walkthrough.sh)", () => {
-  it("starts both servers, creates a guarded key, passes a normal prompt and refuses an injection", async () => {
+  it("starts both servers, creates a guarded key, passes a normal prompt and refuses an injection, and stops both", async () => {
+    const guardPort = await freePort();
+    const gatewayPort = await freePort();
     const env = {
       ...process.env,
-      RAGGUARD: `${process.execPath} --import tsx ${root}test/helpers/ragguard-bin.ts`,
+      // Each server a grandchild of the script, as under npx: the script must stop the whole group.
+      RAGGUARD: `sh ${root}test/helpers/ragguard-as-child.sh`,
+      NODE: process.execPath,
       OPENAI_API_KEY: "sk-fake-provider-key",
       OPENAI_API_BASE: `${upstream.url}/v1`,
-      GUARD_PORT: String(await freePort()),
-      GATEWAY_PORT: String(await freePort()),
+      GUARD_PORT: String(guardPort),
+      GATEWAY_PORT: String(gatewayPort),
       // The walkthrough's own embedded database, never the CI admin database.
       DATABASE_URL: "",
     };
@@ -64,5 +80,8 @@ describe("README key-specific walkthrough (examples/guard-walkthrough.sh)", () =
     expect(verdicts[1]).toContain('"is_valid":false');
     // Only the normal prompt reached the provider.
     expect(upstream.requests).toHaveLength(1);
+    // Nothing is left listening once the script has exited.
+    expect(await accepts(guardPort)).toBe(false);
+    expect(await accepts(gatewayPort)).toBe(false);
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import fc from "fast-check";
 import { glob } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateIngestionCorpus } from "../../cli/bench/ingestion-corpus.js";
+import { generateIngestionCorpus } from "../../bench/ingestion-corpus.js";
 import { chunkId } from "../../filters/chunk-id.js";
 import { splitChunks } from "../../filters/split-chunks.js";
 import { splitKeepingSeparator } from "../../filters/split-on-separator.js";

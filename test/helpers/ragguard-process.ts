@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../../cli/bench/processes.js";
+import { freePort } from "../../bench/processes.js";
 
 const bin = fileURLToPath(new URL("./ragguard-bin.ts", import.meta.url));
 

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryMiB } from "../../cli/bench/processes.js";
+import { memoryMiB } from "../../bench/processes.js";
 import { runMigrations } from "../../src/gateway/db/migrations.js";
 import { openDatabase } from "../../src/gateway/db/open.js";
 import { type FakeUpstream, startFakeUpstream } from "../gateway/helpers/fake-upstream.js";

@@ -21,10 +21,10 @@ interface Served {
 
 /**
  * Send the headers of a POST announcing 1,000 bytes, then 10 bytes, then nothing: resolves with
- * what the server wrote and how long it took to close the connection.
+ * what the server wrote once it closed the connection (it never closes without a request timeout,
+ * and the test's own time limit fails it).
  */
-function stallBody(port: number, path: string): Promise<{ answer: string; ms: number }> {
-  const started = Date.now();
+function stallBody(port: number, path: string): Promise<{ answer: string }> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
     let answer = "";
@@ -32,7 +32,7 @@ function stallBody(port: number, path: string): Promise<{ answer: string; ms: nu
       answer += chunk.toString("latin1");
     });
     socket.on("error", () => {});
-    socket.on("close", () => resolve({ answer, ms: Date.now() - started }));
+    socket.on("close", () => resolve({ answer }));
     socket.write(
       `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${masterKey}\r\n` +
         'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"prompt":',
@@ -142,7 +142,6 @@ describe.each(servers)("%s request timeout", (_name, path, start, expectShape) =
     expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 /);
     // In the server's own error shape, not fastify's.
     expectShape(bodyOf(stalled.answer));
-    expect(stalled.ms).toBeLessThan(5_000);
     const health = await fetch(`http://127.0.0.1:${port}${served.healthPath}`);
     expect(health.status).toBe(200);
   });

@@ -33,9 +33,12 @@ function packagesReachable(entry: string): Set<string> {
   return packages;
 }
 
-it("the main entry point never loads langchain (an optional peer); ragguard/agents does", () => {
+it("the main entry point loads no LangChain; ragguard/screening loads its core, ragguard/agents langchain (an optional peer)", () => {
   const main = packagesReachable("src/index.ts");
-  expect(main.has("@langchain/core")).toBe(true);
+  expect(main.has("@langchain/core")).toBe(false);
   expect(main.has("langchain")).toBe(false);
-  expect(packagesReachable("src/screening/agents.ts").has("langchain")).toBe(true);
+  const screening = packagesReachable("src/entries/screening.ts");
+  expect(screening.has("@langchain/core")).toBe(true);
+  expect(screening.has("langchain")).toBe(false);
+  expect(packagesReachable("src/entries/agents.ts").has("langchain")).toBe(true);
 });

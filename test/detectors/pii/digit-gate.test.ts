@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateChunks } from "../../../cli/bench/corpus.js";
+import { generateChunks } from "../../../bench/corpus.js";
 import { loadPiiResources } from "../../../src/detectors/pii/find-pii.js";
 import {
   type PatternRecognizer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
+import { generateChunks, seededRandom } from "../../../bench/corpus.js";
 import {
   mayHoldBareHost,
   patternRecognizers,

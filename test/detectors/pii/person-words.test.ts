@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
+import { generateChunks, seededRandom } from "../../../bench/corpus.js";
 import {
   isWordStart,
   lowerCueEnds,

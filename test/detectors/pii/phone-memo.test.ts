@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateChunks } from "../../../cli/bench/corpus.js";
+import { generateChunks } from "../../../bench/corpus.js";
 import { loadPiiResources } from "../../../src/detectors/pii/find-pii.js";
 import {
   defaultPhoneRegions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../../cli/bench/corpus.js";
+import { seededRandom } from "../../../bench/corpus.js";
 import {
   endsInContraction,
   hasEarlyApostrophe,

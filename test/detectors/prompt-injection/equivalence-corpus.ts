@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateChunks } from "../../../cli/bench/corpus.js";
+import { generateChunks } from "../../../bench/corpus.js";
 
 /**
  * Every text the speed work must leave unchanged: the prompt-injection data sets and the dev

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateChunks } from "../../../cli/bench/corpus.js";
+import { generateChunks } from "../../../bench/corpus.js";
 import { findSecrets } from "../../../src/detectors/secrets/find-secrets.js";
 import { secretPatterns } from "../../../src/detectors/secrets/secret-patterns.js";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../../cli/bench/corpus.js";
+import { seededRandom } from "../../../bench/corpus.js";
 import { createBucketCounts } from "../../../src/detectors/text-features/bucket-counts.js";
 import { createDenseMargin } from "../../../src/detectors/text-features/dense-counts.js";
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
+import { generateChunks, seededRandom } from "../../../bench/corpus.js";
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { compileLexicon, lexiconDataSchema } from "../../../src/detectors/toxicity/lexicon.js";
 import { loadWeightsFile } from "../../../src/detectors/toxicity/load-weights.js";

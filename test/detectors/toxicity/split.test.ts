@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateChunks, seededRandom } from "../../../cli/bench/corpus.js";
+import { generateChunks, seededRandom } from "../../../bench/corpus.js";
 import { splitPieces } from "../../../src/detectors/text-features/segments.js";
 import { foldText } from "../../../src/detectors/toxicity/normalize.js";
 import { splitForScoring } from "../../../src/detectors/toxicity/split.js";

@@ -1,0 +1,2 @@
+// ragguard/loaders: one loader per format and a directory walker, returning LangChain Documents.
+export * from "../../loaders/index.js";
