@@ -44,10 +44,11 @@ export { type PiiEntityType, piiEntityTypes } from "./detectors/pii/entity-types
 export { loadBuiltinPromptInjectionModel } from "./detectors/prompt-injection/builtin-model.js";
 export {
   createPromptInjectionDetector,
+  type InjectionDetection,
+  type InjectionSpan,
   type PromptInjectionDetector,
-  type PromptInjectionDetectorOptions,
-  type PromptInjectionExplanation,
 } from "./detectors/prompt-injection/detector.js";
+export { loadPiModel, type PiModel } from "./detectors/prompt-injection/model-file.js";
 export { normalizeText } from "./detectors/text-features/normalize.js";
 export {
   createToxicityDetector,
