@@ -16,7 +16,7 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
       },
       validation: { type: "string", default: join(root, ".ragguard/train/prompt-injection") },
       seed: { type: "string", default: "1337" },
-      epochs: { type: "string", default: "4" },
+      epochs: { type: "string", default: "3" },
       l2: { type: "string", default: "1e-6" },
       "max-fpr": { type: "string", default: "0.01" },
       "skip-loso": { type: "boolean", default: false },

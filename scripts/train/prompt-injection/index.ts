@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { PiFeatureConfig } from "../../../src/detectors/prompt-injection/features.js";
 import {
-  encodePiWeights,
   type PiModelFile,
   type PiSource,
   piSources,
 } from "../../../src/detectors/prompt-injection/model-file.js";
+import { encodeWeights } from "../../../src/detectors/text-features/linear-model.js";
 import { createRandom } from "../lib/random.js";
 import { type CorpusRow, loadCorpus } from "./corpus.js";
 import { buildDataset, type LabelledText } from "./dataset.js";
@@ -42,7 +42,7 @@ export interface TrainPromptInjectionOptions {
 }
 
 const features: PiFeatureConfig = { bits: 18, charNgrams: [3, 4, 5] };
-const folds = 3;
+const folds = 2;
 
 function generatedRows(rows: readonly LabelledText[], carrier: PiSource): CorpusRow[] {
   return rows.map((row) => ({ ...row, source: "generated", carrier, lang: "en" }));
@@ -78,7 +78,12 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): PiMo
   }
   const multiTrain = multilingualRows(carriers, createRandom(seed + 5), "train");
   const multiValidation = multilingualRows(carriers, createRandom(seed + 6), "validation");
-  const generated = buildDataset(templateOnlySources(options.dataRoot, options.nodeModules), seed);
+  const generated = buildDataset(
+    templateOnlySources(options.dataRoot, options.nodeModules),
+    seed,
+    6000,
+    1200,
+  );
   const generatedEval = [
     ...generatedRows(generated.chunks, "document"),
     ...generatedRows(generated.direct, "prompt"),
@@ -113,7 +118,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): PiMo
       });
     const extra = withGenerated ? generatedUnits : [];
     const weightOf = (row: CorpusRow) => row.weight ?? 3;
-    const epochs = options.epochs ?? 4;
+    const epochs = options.epochs ?? 3;
     const first = fitUnits(
       [...rows.flatMap((row) => rowUnits(row, random, weightOf(row.row), null)), ...extra],
       Math.ceil(epochs / 2),
@@ -222,7 +227,7 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): PiMo
   log(figuresTable("language: manuals and program messages (out of fold)", systemTable));
 
   const final = train([...real, ...heldOut], true, 9);
-  const encoded = encodePiWeights(final.weights);
+  const encoded = encodeWeights(final.weights);
   const file: PiModelFile = {
     format: "ragguard-pi-v2",
     id: "builtin-prompt-injection-v2",

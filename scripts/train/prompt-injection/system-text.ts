@@ -92,7 +92,7 @@ function files(folder: string, test: (name: string) => boolean): string[] {
 }
 
 /** Manual-page chunks and program messages per language, at most `perLanguage` rows of each. */
-export function loadSystemText(random: Random, perLanguage = 120): CorpusRow[] {
+export function loadSystemText(random: Random, perLanguage = 60): CorpusRow[] {
   const out: CorpusRow[] = [];
   for (const [lang, folders] of Object.entries(systemLanguages)) {
     const manuals = folders.flatMap((folder) =>

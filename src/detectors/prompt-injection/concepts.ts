@@ -5,12 +5,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** One stem as a regex source: word-start anchored for Latin and Cyrillic, `$` = whole word. */
+/** Latin and Cyrillic stems match at the start of a word; the other scripts anywhere. */
+function startsWord(stem: string): boolean {
+  return /^[\p{Script=Latin}\p{Script=Cyrillic}]/u.test(normalizeForInjection(stem));
+}
+
+/** One stem as a regex source (`$` at its end = the whole word). */
 function stemPattern(stem: string): string {
   const whole = stem.endsWith("$");
   const text = normalizeForInjection(whole ? stem.slice(0, -1) : stem);
-  const anchored = /^[\p{Script=Latin}\p{Script=Cyrillic}]/u.test(text);
-  return `${anchored ? "(?<![\\p{L}\\p{N}])" : ""}${escapeRegExp(text)}${whole ? "(?![\\p{L}\\p{N}])" : ""}`;
+  return `${escapeRegExp(text)}${whole ? "(?![\\p{L}\\p{N}])" : ""}`;
 }
 
 /** The lexicon compiled once: one regex per notion. */
@@ -25,9 +29,17 @@ export function compileConcepts(
   const names = Object.keys(lexicon);
   return {
     names,
-    patterns: names.map(
-      (name) => new RegExp((lexicon[name] ?? []).map(stemPattern).join("|"), "u"),
-    ),
+    patterns: names.map((name) => {
+      const stems = lexicon[name] ?? [];
+      // Word-start stems behind a non-letter (or the start of the text); the others anywhere.
+      const anchored = stems.filter(startsWord).map(stemPattern);
+      const free = stems.filter((stem) => !startsWord(stem)).map(stemPattern);
+      const parts = [
+        ...(anchored.length > 0 ? [`(?:^|[^\\p{L}\\p{N}])(?:${anchored.join("|")})`] : []),
+        ...free,
+      ];
+      return new RegExp(parts.join("|"), "u");
+    }),
   };
 }
 

@@ -55,14 +55,3 @@ export function loadPiModel(file: unknown): PiModel {
     thresholds: parsed.data.thresholds,
   };
 }
-
-/** Quantise float weights into the int16 base64 form of a weights file. */
-export function encodePiWeights(weights: Float32Array): { scale: number; weights: string } {
-  let max = 0;
-  for (const weight of weights) max = Math.max(max, Math.abs(weight));
-  const scale = max > 0 ? max / 32767 : 1;
-  const bytes = Buffer.alloc(weights.length * 2);
-  for (const [index, weight] of weights.entries())
-    bytes.writeInt16LE(Math.round(weight / scale), index * 2);
-  return { scale, weights: bytes.toString("base64") };
-}

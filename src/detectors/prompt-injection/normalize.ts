@@ -5,6 +5,7 @@ const latin = /[a-z]/;
 const nonLatinLetter = /[^\p{Script=Latin}\p{M}]/u;
 const spacedLetters = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 const latinMarks = /(?<=[a-z])\p{M}+/gu;
+const asciiOnly = /^[\x00-\x7f]*$/;
 
 /**
  * The prompt-injection detector's normal form: NFKC, invisible characters removed, lower case,
@@ -17,9 +18,12 @@ const latinMarks = /(?<=[a-z])\p{M}+/gu;
  * normalizeForInjection("Ｉgn\u200Bore prev1ous іnstructions, пожалуйста") // "ignore previous instructions, пожалуйста"
  */
 export function normalizeForInjection(text: string): string {
-  let out = removeInvisible(text.normalize("NFKC")).toLowerCase();
+  // Plain ASCII has no compatibility forms, invisible characters, look-alikes or diacritics.
+  const ascii = asciiOnly.test(text);
+  let out = (ascii ? text : removeInvisible(text.normalize("NFKC"))).toLowerCase();
   out = out.replace(spacedLetters, (match) => match.replace(/[ .\-_*]/g, ""));
   out = foldLeetspeak(out);
+  if (ascii) return out;
   out = out.replace(/[\p{L}\p{M}]+/gu, (word) =>
     latin.test(word) && nonLatinLetter.test(word) ? foldHomoglyphs(word) : word,
   );
