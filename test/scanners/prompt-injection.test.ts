@@ -104,10 +104,11 @@ describe("PromptInjection", () => {
     );
     const lowSource = low === builtinPromptInjectionThresholds.prompt ? "prompt" : "document";
     const highSource = lowSource === "prompt" ? "document" : "prompt";
-    if (builtinPromptInjectionThresholds.prompt !== builtinPromptInjectionThresholds.document) {
-      expect((await fixed.scan("x", { source: lowSource })).valid).toBe(false);
-      expect((await fixed.scan("x", { source: highSource })).valid).toBe(true);
-    }
+    expect(builtinPromptInjectionThresholds.prompt).not.toBe(
+      builtinPromptInjectionThresholds.document,
+    );
+    expect((await fixed.scan("x", { source: lowSource })).valid).toBe(false);
+    expect((await fixed.scan("x", { source: highSource })).valid).toBe(true);
   });
 
   it("reports the span of the planted instruction, and none for a clean chunk", async () => {
