@@ -1,10 +1,17 @@
 import type { Document } from "@langchain/core/documents";
 import { BaseDocumentTransformer } from "@langchain/core/documents";
+import { ConfigError } from "../src/common/errors.js";
 import { createLogger, type Logger } from "../src/common/logger.js";
 import { scanPrompt } from "../src/scan/scan-prompt.js";
-import type { Scanner } from "../src/scan/scanner.js";
+import type { Scanner, ScanSource } from "../src/scan/scanner.js";
 import { logDroppedChunk } from "./chunk-verdict.js";
 import { type ChunkVerdict, type DroppedChunk, judgeChunk } from "./decide.js";
+import {
+  type InjectionRedaction,
+  type OnInjection,
+  onInjectionSchema,
+  redactingScanners,
+} from "./redact-injection.js";
 
 export interface GuardFilterOptions {
   /** Scanners run on every chunk, in order (each sees the previous one's sanitized text). */
@@ -17,6 +24,16 @@ export interface GuardFilterOptions {
   logger?: Logger;
   /** Called for every dropped chunk (e.g. to write it to `dropped.jsonl`). */
   onDrop?: (dropped: DroppedChunk) => void | Promise<void>;
+  /**
+   * What to do with a chunk PromptInjection finds invalid: `drop` it (default) or `redact` the
+   * spans carrying the instruction (replaced by `[REDACTED PROMPT INJECTION]`) and keep the rest;
+   * `metadata.guard.redacted` then lists `PromptInjection` and `metadata.guard.injection` holds
+   * the spans (offsets into the text PromptInjection read) and score. A chunk whose detector
+   * reports no spans is dropped either way.
+   */
+  onInjection?: OnInjection;
+  /** The kind of text passed to the scanners (PromptInjection's operating point); default `document`. */
+  source?: ScanSource;
 }
 
 /** Log the drop warning the spec asks for and call `onDrop`. */
@@ -47,9 +64,18 @@ export class GuardFilter extends BaseDocumentTransformer {
   readonly #ignoreInvalid: readonly string[];
   readonly #logger: Logger;
   readonly #onDrop: GuardFilterOptions["onDrop"];
+  readonly #onInjection: OnInjection;
+  readonly #source: ScanSource;
 
   constructor(options: GuardFilterOptions) {
     super();
+    const onInjection = onInjectionSchema.safeParse(options.onInjection ?? "drop");
+    if (!onInjection.success)
+      throw new ConfigError(
+        `GuardFilter onInjection must be "drop" or "redact", got ${JSON.stringify(options.onInjection)}`,
+      );
+    this.#onInjection = onInjection.data;
+    this.#source = options.source ?? "document";
     this.#scanners = [...options.scanners];
     this.#failFast = options.failFast ?? false;
     this.#ignoreInvalid = [...(options.ignoreInvalid ?? [])];
@@ -59,11 +85,24 @@ export class GuardFilter extends BaseDocumentTransformer {
 
   /** Scan one chunk and return its verdict without dropping or logging. */
   async judge(chunk: Document): Promise<ChunkVerdict> {
-    const [sanitized, valid, scores] = await scanPrompt(this.#scanners, chunk.pageContent, {
+    const redactions: InjectionRedaction[] = [];
+    const scanners =
+      this.#onInjection === "redact"
+        ? redactingScanners(this.#scanners, redactions)
+        : this.#scanners;
+    const [sanitized, valid, scores] = await scanPrompt(scanners, chunk.pageContent, {
       failFast: this.#failFast,
       logger: this.#logger,
+      source: this.#source,
     });
-    return judgeChunk(chunk, { sanitized, valid, scores }, this.#ignoreInvalid);
+    const verdict = judgeChunk(chunk, { sanitized, valid, scores }, this.#ignoreInvalid);
+    if (redactions.length > 0) {
+      const guard = verdict.document.metadata.guard as Record<string, unknown>;
+      verdict.redacted.push("PromptInjection");
+      guard.redacted = verdict.redacted;
+      guard.injection = redactions.map(({ score, spans }) => ({ action: "redact", score, spans }));
+    }
+    return verdict;
   }
 
   async transformDocuments(documents: Document[]): Promise<Document[]> {

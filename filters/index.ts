@@ -3,6 +3,13 @@ export { chunkId } from "./chunk-id.js";
 export { type ChunkVerdict, type DroppedChunk, judgeChunk } from "./decide.js";
 export { GuardFilter, type GuardFilterOptions } from "./guard-filter.js";
 export {
+  type InjectionRedaction,
+  injectionMarker,
+  type OnInjection,
+  onInjectionSchema,
+  redactSpans,
+} from "./redact-injection.js";
+export {
   type AnalyzeResponse,
   analyzeResponseSchema,
   blameScanners,

@@ -1,13 +1,12 @@
 /**
- * Write the required-literal clauses of the built-in PromptInjection rules and secret patterns
- * as generated modules, so threads that build those detectors need not derive them:
- * `npx tsx scripts/build-literal-snapshots.ts` (deterministic; rerun after changing a rule,
- * a fragment, a secret pattern or the literal analysis; the snapshot tests fail until you do).
+ * Write the required-literal clauses of the built-in secret patterns as a generated module, so
+ * threads that build that detector need not derive them:
+ * `npx tsx scripts/build-literal-snapshots.ts` (deterministic; rerun after changing a secret
+ * pattern or the literal analysis; the snapshot tests fail until you do).
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ruleGateClauses, ruleRegexes } from "../src/detectors/prompt-injection/match-rules.js";
 import { secretPatterns } from "../src/detectors/secrets/secret-patterns.js";
 import { caseFoldedLiterals } from "../src/detectors/secrets/secret-prefilter.js";
 import { regexKey } from "../src/detectors/text-features/clause-snapshot.js";
@@ -32,15 +31,6 @@ function snapshotModule(
 }
 
 const outputs = [
-  {
-    path: "../src/detectors/prompt-injection/rule-literals.generated.ts",
-    text: snapshotModule(
-      "ruleLiteralClauses",
-      "the gate clauses of the built-in injection rules",
-      ruleRegexes(),
-      ruleGateClauses,
-    ),
-  },
   {
     path: "../src/detectors/secrets/secret-literals.generated.ts",
     text: snapshotModule(

@@ -16,9 +16,10 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
       },
       validation: { type: "string", default: join(root, ".ragguard/train/prompt-injection") },
       seed: { type: "string", default: "1337" },
-      epochs: { type: "string", default: "6" },
+      epochs: { type: "string", default: "3" },
       l2: { type: "string", default: "1e-6" },
-      "max-fpr": { type: "string", default: "0.015" },
+      "max-fpr": { type: "string", default: "0.01" },
+      "skip-loso": { type: "boolean", default: false },
     },
   });
   trainPromptInjection({
@@ -30,6 +31,7 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
     epochs: Number(values.epochs),
     l2: Number(values.l2),
     maxFpr: Number(values["max-fpr"]),
+    skipLoso: values["skip-loso"],
     log: (line) => process.stdout.write(`${line}\n`),
   });
 }

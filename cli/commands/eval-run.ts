@@ -5,8 +5,14 @@ import {
   labelledRowSchema,
   parseRows,
 } from "../../src/eval/dataset.js";
-import { evaluateBinary, evaluateEntities } from "../../src/eval/evaluate.js";
-import { formatBinaryMetrics, formatEntityMetrics } from "../../src/eval/format.js";
+import { evaluateEntities, scoreRows } from "../../src/eval/evaluate.js";
+import {
+  formatBinaryMetrics,
+  formatEntityMetrics,
+  formatRecallAtFpr,
+  formatSweep,
+} from "../../src/eval/format.js";
+import { predictionMetrics, recallAtFpr, thresholdSweep } from "../../src/eval/metrics.js";
 import type { Scanner } from "../../src/scan/scanner.js";
 import { createScanner } from "../../src/scanners/registry.js";
 import { Vault } from "../../src/scanners/vault.js";
@@ -58,12 +64,22 @@ export async function runEval(options: EvalCommandOptions): Promise<number> {
         options.json ? `${JSON.stringify(metrics)}\n` : formatEntityMetrics(title, metrics),
       );
     } else {
-      const metrics = await evaluateBinary(
+      const scored = await scoreRows(
         scanner,
         parseRows(content, labelledRowSchema, options.data),
+        options.source,
       );
+      const metrics = predictionMetrics(scored);
+      const atFpr = options.atFpr === undefined ? undefined : recallAtFpr(scored, options.atFpr);
+      const sweep = options.sweep === undefined ? undefined : thresholdSweep(scored, options.sweep);
       process.stdout.write(
-        options.json ? `${JSON.stringify(metrics)}\n` : formatBinaryMetrics(title, metrics),
+        options.json
+          ? `${JSON.stringify({ ...metrics, ...(atFpr && { atFpr }), ...(sweep && { sweep }) })}\n`
+          : [
+              formatBinaryMetrics(title, metrics),
+              ...(atFpr ? [formatRecallAtFpr(atFpr)] : []),
+              ...(sweep ? [formatSweep(sweep)] : []),
+            ].join("\n"),
       );
     }
   } catch (error) {

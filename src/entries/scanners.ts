@@ -11,10 +11,11 @@ export { type PiiEntityType, piiEntityTypes } from "../detectors/pii/entity-type
 export { loadBuiltinPromptInjectionModel } from "../detectors/prompt-injection/builtin-model.js";
 export {
   createPromptInjectionDetector,
+  type InjectionDetection,
+  type InjectionSpan,
   type PromptInjectionDetector,
-  type PromptInjectionDetectorOptions,
-  type PromptInjectionExplanation,
 } from "../detectors/prompt-injection/detector.js";
+export { loadPiModel, type PiModel } from "../detectors/prompt-injection/model-file.js";
 export { normalizeText } from "../detectors/text-features/normalize.js";
 export {
   createToxicityDetector,
@@ -24,7 +25,14 @@ export {
 export { failedScanners, isValid } from "../scan/is-valid.js";
 export { MatchType } from "../scan/match-type.js";
 export { type ScanPromptOptions, type ScanPromptResult, scanPrompt } from "../scan/scan-prompt.js";
-export type { Scanner, ScanResult } from "../scan/scanner.js";
+export {
+  SCAN_SOURCES,
+  type ScanContext,
+  type Scanner,
+  type ScanResult,
+  type ScanSource,
+  type ScanSpan,
+} from "../scan/scanner.js";
 export { Anonymize, type AnonymizeOptions, anonymizeOptionsSchema } from "../scanners/anonymize.js";
 export {
   Deanonymize,

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { ValidationError } from "../common/errors.js";
+import { SCAN_SOURCES } from "../scan/scanner.js";
 
-/** A labelled text for a binary scanner. */
+/**
+ * A labelled text for a binary scanner; `source` (optional) is the kind of text, passed to the
+ * scanner (PromptInjection picks its operating point by it).
+ */
 export const labelledRowSchema = z.object({
   text: z.string(),
   label: z.union([z.literal(0), z.literal(1)]),
+  source: z.enum(SCAN_SOURCES).optional(),
 });
 
 /** A text with the entities a redacting scanner should find. */

@@ -1,8 +1,26 @@
-import { clampScore, type Scanner } from "../scan/scanner.js";
+import { clampScore, type Scanner, type ScanSource } from "../scan/scanner.js";
 import type { Vault } from "../scanners/vault.js";
 import type { EntityRow, LabelledRow } from "./dataset.js";
 import { type Entity, type EntityMetrics, entityMetrics } from "./entity-metrics.js";
-import { type BinaryMetrics, predictionMetrics } from "./metrics.js";
+import { type BinaryMetrics, type PredictedLabel, predictionMetrics } from "./metrics.js";
+
+/**
+ * Scan every labelled row; each row's own `source` (or else `source`) is passed to the scanner
+ * as the kind of text. Returns the scores, labels and verdicts (invalid = positive).
+ */
+export async function scoreRows(
+  scanner: Scanner,
+  rows: readonly LabelledRow[],
+  source?: ScanSource,
+): Promise<PredictedLabel[]> {
+  const scored: PredictedLabel[] = [];
+  for (const row of rows) {
+    const kind = row.source ?? source;
+    const result = await scanner.scan(row.text, kind === undefined ? undefined : { source: kind });
+    scored.push({ score: clampScore(result.score), label: row.label, predicted: !result.valid });
+  }
+  return scored;
+}
 
 /**
  * Scan every labelled row and score the scanner's verdicts (invalid = positive) and scores.
@@ -13,13 +31,9 @@ import { type BinaryMetrics, predictionMetrics } from "./metrics.js";
 export async function evaluateBinary(
   scanner: Scanner,
   rows: readonly LabelledRow[],
+  source?: ScanSource,
 ): Promise<BinaryMetrics> {
-  const scored = [];
-  for (const row of rows) {
-    const result = await scanner.scan(row.text);
-    scored.push({ score: clampScore(result.score), label: row.label, predicted: !result.valid });
-  }
-  return predictionMetrics(scored);
+  return predictionMetrics(await scoreRows(scanner, rows, source));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityMetrics } from "./entity-metrics.js";
-import type { BinaryMetrics } from "./metrics.js";
+import type { BinaryMetrics, RecallAtFpr } from "./metrics.js";
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((cell, column) =>
@@ -10,7 +10,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-const fixed = (value: number | null) => (value === null ? "-" : value.toFixed(3));
+const fixed = (value: number | null) => (value === null ? "null" : value.toFixed(3));
 
 /** A small human-readable table of binary metrics. */
 export function formatBinaryMetrics(title: string, metrics: BinaryMetrics): string {
@@ -41,4 +41,26 @@ export function formatEntityMetrics(title: string, metrics: EntityMetrics): stri
     fixed(total.precision),
   ]);
   return `${title} (${metrics.n} rows)\n${table(header, rows)}\n`;
+}
+
+/** The recall-at-fixed-FPR line: threshold found, recall and false-positive rate there. */
+export function formatRecallAtFpr(point: RecallAtFpr): string {
+  const header = ["max fpr", "threshold", "recall", "fpr"];
+  const threshold = point.threshold === null ? "null" : point.threshold.toFixed(4);
+  return `at fpr <= ${point.maxFpr}\n${table(header, [[String(point.maxFpr), threshold, fixed(point.recall), fixed(point.fpr)]])}\n`;
+}
+
+/** A threshold sweep: one row of metrics per threshold. */
+export function formatSweep(rows: readonly (BinaryMetrics & { threshold: number })[]): string {
+  const header = ["threshold", "tp", "fp", "precision", "recall", "f1", "fpr"];
+  const lines = rows.map((row) => [
+    row.threshold.toFixed(3),
+    String(row.tp),
+    String(row.fp),
+    fixed(row.precision),
+    fixed(row.recall),
+    fixed(row.f1),
+    fixed(row.fpr),
+  ]);
+  return `threshold sweep\n${table(header, lines)}\n`;
 }

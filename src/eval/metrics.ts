@@ -1,14 +1,18 @@
-/** Confusion counts and derived scores of a binary classifier at one threshold. */
+/**
+ * Confusion counts and derived scores of a binary classifier at one threshold. A rate whose
+ * denominator is zero is undefined and null (recall without positives, false-positive rate
+ * without negatives, precision without a positive verdict), never 0.
+ */
 export interface BinaryMetrics {
   n: number;
   tp: number;
   fp: number;
   tn: number;
   fn: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  fpr: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  fpr: number | null;
   /** ROC AUC of the scores; null when one class is absent. */
   auc: number | null;
 }
@@ -19,8 +23,8 @@ export interface ScoredLabel {
   label: 0 | 1;
 }
 
-function ratio(numerator: number, denominator: number): number {
-  return denominator === 0 ? 0 : numerator / denominator;
+function ratio(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : numerator / denominator;
 }
 
 /**
@@ -91,8 +95,55 @@ export function predictionMetrics(rows: readonly PredictedLabel[]): BinaryMetric
     fn,
     precision,
     recall,
-    f1: ratio(2 * precision * recall, precision + recall),
+    f1:
+      precision === null || recall === null
+        ? null
+        : precision + recall === 0
+          ? 0
+          : (2 * precision * recall) / (precision + recall),
     fpr: ratio(fp, fp + tn),
     auc: rocAuc(rows),
   };
+}
+
+/** Recall at the lowest threshold whose false-positive rate stays at or below a target. */
+export interface RecallAtFpr {
+  /** The false-positive rate asked for. */
+  maxFpr: number;
+  /** The threshold found (a score at or above it is positive); null without negatives. */
+  threshold: number | null;
+  recall: number | null;
+  /** The false-positive rate reached at `threshold` (≤ `maxFpr`). */
+  fpr: number | null;
+}
+
+/**
+ * The operating point that keeps the false-positive rate at or below `maxFpr`: the lowest
+ * threshold (among the negatives' scores, just above one of them) that flags at most
+ * ⌊maxFpr · negatives⌋ negatives, and the recall there. Null figures where a class is missing.
+ *
+ * @example
+ * recallAtFpr([{ score: 0.9, label: 1 }, { score: 0.2, label: 0 }], 0.01).recall // 1
+ */
+export function recallAtFpr(rows: readonly ScoredLabel[], maxFpr: number): RecallAtFpr {
+  const negatives = rows
+    .filter((row) => row.label === 0)
+    .map((row) => row.score)
+    .sort((left, right) => right - left);
+  if (negatives.length === 0) return { maxFpr, threshold: null, recall: null, fpr: null };
+  const allowed = Math.floor(negatives.length * maxFpr + 1e-9);
+  // Just above the highest negative that must not be flagged (scores have 4 decimals); 0 when
+  // every negative may be flagged.
+  const bar = negatives[allowed];
+  const threshold = bar === undefined ? 0 : bar + 1e-6;
+  const metrics = binaryMetrics(rows, threshold);
+  return { maxFpr, threshold, recall: metrics.recall, fpr: metrics.fpr };
+}
+
+/** Metrics at each threshold of `thresholds` (a threshold sweep). */
+export function thresholdSweep(
+  rows: readonly ScoredLabel[],
+  thresholds: readonly number[],
+): (BinaryMetrics & { threshold: number })[] {
+  return thresholds.map((threshold) => ({ threshold, ...binaryMetrics(rows, threshold) }));
 }

@@ -6,6 +6,29 @@ export interface ScanResult {
   valid: boolean;
   /** 0.0 = nothing detected, 1.0 = detected with certainty. */
   score: number;
+  /**
+   * Optional: the character spans of the input text that carry what was detected (start inclusive,
+   * end exclusive, UTF-16 offsets into the text the scanner received), each with its own score.
+   * PromptInjection reports the planted instruction here; other scanners may leave it out.
+   */
+  spans?: ScanSpan[];
+}
+
+/** One detected region of a scanned text: `text.slice(start, end)`, scored in [0, 1]. */
+export interface ScanSpan {
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** Where a text comes from; scanners with context-dependent operating points pick one by it. */
+export const SCAN_SOURCES = ["prompt", "document", "tool_output"] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+/** Per-call context a caller may pass to `Scanner.scan`; scanners that do not use it ignore it. */
+export interface ScanContext {
+  /** The kind of text: a user/system prompt, a document chunk, or a tool/function result. */
+  source?: ScanSource;
 }
 
 /**
@@ -17,7 +40,7 @@ export interface ScanResult {
  */
 export interface Scanner {
   readonly name: string;
-  scan(text: string): ScanResult | Promise<ScanResult>;
+  scan(text: string, context?: ScanContext): ScanResult | Promise<ScanResult>;
 }
 
 /** Clamp a number into [0, 1] and round it to 4 decimals so maps stay readable. */

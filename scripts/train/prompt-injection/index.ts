@@ -1,17 +1,27 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { createPromptInjectionDetector } from "../../../src/detectors/prompt-injection/detector.js";
-import { type FeatureConfig, featurize } from "../../../src/detectors/text-features/featurize.js";
+import { dirname, join } from "node:path";
+import type { PiFeatureConfig } from "../../../src/detectors/prompt-injection/features.js";
 import {
-  encodeWeights,
-  type LinearModelFile,
-  loadLinearModel,
-} from "../../../src/detectors/text-features/linear-model.js";
-import { binaryMetrics, type ScoredLabel } from "../../../src/eval/metrics.js";
-import { fitPlatt, trainLogistic } from "../lib/logistic.js";
+  type PiModelFile,
+  type PiSource,
+  piSources,
+} from "../../../src/detectors/prompt-injection/model-file.js";
+import { encodeWeights } from "../../../src/detectors/text-features/linear-model.js";
 import { createRandom } from "../lib/random.js";
+import { type CorpusRow, loadCorpus } from "./corpus.js";
 import { buildDataset, type LabelledText } from "./dataset.js";
-import { loadSources } from "./sources.js";
+import { type FittedModel, fitLogistic, type TrainUnit } from "./fit.js";
+import { multilingualRows } from "./multilingual/index.js";
+import {
+  figuresTable,
+  type JudgedRow,
+  type SetFigures,
+  setFigures,
+  thresholdForFpr,
+} from "./report.js";
+import { type FeaturedRow, featureRow, rowUnits, scoreRow } from "./row-units.js";
+import { templateOnlySources } from "./sources.js";
+import { loadSystemText } from "./system-text.js";
 
 /** Options of one prompt-injection training run. */
 export interface TrainPromptInjectionOptions {
@@ -19,161 +29,246 @@ export interface TrainPromptInjectionOptions {
   nodeModules: string;
   /** Where the weights JSON goes. */
   weightsPath: string;
-  /** Where the validation JSONL files go (for `ragguard eval`). */
+  /** Where the validation JSONL files and the report go. */
   validationDir: string;
   seed: number;
   epochs?: number;
   l2?: number;
-  /** Largest false-positive rate allowed on the validation negatives when choosing the threshold. */
+  /** Largest false-positive rate allowed per kind of text when choosing its threshold. */
   maxFpr?: number;
+  /** Skip leave-one-source-out validation (faster runs while experimenting). */
+  skipLoso?: boolean;
   log: (line: string) => void;
 }
 
-const features: FeatureConfig = { bits: 18, wordNgrams: [1, 2], charNgrams: [4] };
+const features: PiFeatureConfig = { bits: 18, charNgrams: [3, 4, 5] };
+const folds = 2;
 
-function logit(probability: number): number {
-  const clamped = Math.min(1 - 1e-7, Math.max(1e-7, probability));
-  return Math.log(clamped / (1 - clamped));
+function generatedRows(rows: readonly LabelledText[], carrier: PiSource): CorpusRow[] {
+  return rows.map((row) => ({ ...row, source: "generated", carrier, lang: "en" }));
 }
 
-/** Lowest threshold whose false-positive rate on `negatives` stays at or below `maxFpr`. */
-function thresholdForFpr(negatives: readonly number[], maxFpr: number): number {
-  const sorted = [...negatives].sort((left, right) => right - left);
-  const allowed = Math.floor(sorted.length * maxFpr);
-  return Math.min(0.99, (sorted[allowed] ?? 0) + 1e-4);
-}
-
-function writeJsonl(path: string, rows: readonly LabelledText[]): void {
-  writeFileSync(
-    path,
-    `${rows.map((row) => JSON.stringify({ text: row.text, label: row.label, kind: row.kind })).join("\n")}\n`,
+function featureText(text: string): Uint32Array {
+  const featured = featureRow(
+    { text, label: 0, source: "", kind: "", carrier: "prompt", lang: "en" },
+    features,
   );
+  const total = featured.sentences.reduce((sum, part) => sum + part.length, 0);
+  const out = new Uint32Array(total);
+  let at = 0;
+  for (const part of featured.sentences) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
-function format(label: string, rows: ScoredLabel[], threshold: number): string {
-  const m = binaryMetrics(rows, threshold);
-  return `${label}: n=${m.n} recall=${m.recall.toFixed(3)} fpr=${m.fpr.toFixed(3)} precision=${m.precision.toFixed(3)} auc=${m.auc?.toFixed(4)}`;
-}
-
-/** Train, calibrate and validate the built-in prompt-injection model, then write its weights. */
-export function trainPromptInjection(options: TrainPromptInjectionOptions): LinearModelFile {
-  const { log } = options;
-  const sources = loadSources(options.dataRoot, options.nodeModules);
-  const data = buildDataset(sources, options.seed);
-  log(
-    `units: ${data.units.length} train; validation chunks ${data.chunks.length}; direct ${data.direct.length}`,
+/** Train, validate (cross-validation and leave-one-source-out) and write the shipped model. */
+export function trainPromptInjection(options: TrainPromptInjectionOptions): PiModelFile {
+  const { log, seed } = options;
+  const maxFpr = options.maxFpr ?? 0.01;
+  const corpus = loadCorpus(options.dataRoot, createRandom(seed));
+  const system = loadSystemText(createRandom(seed + 3));
+  const carriers: Record<string, string[]> = {
+    en: corpus.filter((row) => row.kind === "clean/email").map((row) => row.text),
+  };
+  for (const row of system) {
+    if (row.kind !== "clean/manual" && row.kind !== "clean/messages") continue;
+    carriers[row.lang] = [...(carriers[row.lang] ?? []), row.text];
+  }
+  const multiTrain = multilingualRows(carriers, createRandom(seed + 5), "train");
+  const multiValidation = multilingualRows(carriers, createRandom(seed + 6), "validation");
+  const generated = buildDataset(
+    templateOnlySources(options.dataRoot, options.nodeModules),
+    seed,
+    6000,
+    1200,
   );
-  const examples = data.units.map((row) => ({
-    vector: featurize(row.text, features),
+  const generatedEval = [
+    ...generatedRows(generated.chunks, "document"),
+    ...generatedRows(generated.direct, "prompt"),
+    ...generatedRows(generated.ordinary, "prompt"),
+    ...generatedRows([...generated.formats, ...generated.hijack, ...generated.bare], "document"),
+  ];
+  const real = [...corpus, ...system, ...multiTrain].map((row) => featureRow(row, features));
+  const heldOut = multiValidation.map((row) => featureRow(row, features));
+  const generatedFeatured = generatedEval.map((row) => featureRow(row, features));
+  const generatedUnits: TrainUnit[] = generated.units.map((row) => ({
+    buckets: featureText(row.text),
     label: row.label,
     weight: row.weight ?? 1,
   }));
-  const trained = trainLogistic(examples, {
-    dimension: 1 << features.bits,
-    epochs: options.epochs ?? 6,
-    learningRate: 0.2,
-    l2: options.l2 ?? 1e-6,
-    random: createRandom(options.seed + 1),
-  });
-  const encoded = encodeWeights(trained.weights);
-  const uncalibrated: LinearModelFile = {
-    format: "ragguard-linear-v1",
-    id: "builtin-prompt-injection-v1",
-    features,
-    bias: trained.bias,
-    ...encoded,
-    calibration: { a: 1, b: 0 },
-    threshold: 0.5,
+  log(
+    `rows: ${real.length} real (${corpus.length} shared data, ${system.length} system text, ${multiTrain.length} multilingual), ${generatedUnits.length} generated units, ${heldOut.length} held-out multilingual, ${generatedFeatured.length} generated validation`,
+  );
+
+  const train = (
+    rows: readonly FeaturedRow[],
+    withGenerated: boolean,
+    salt: number,
+  ): FittedModel => {
+    const random = createRandom(seed + 100 + salt);
+    const fitUnits = (units: TrainUnit[], epochs: number) =>
+      fitLogistic(units, {
+        bits: features.bits,
+        epochs,
+        learningRate: 0.3,
+        l2: options.l2 ?? 1e-6,
+        random,
+      });
+    const extra = withGenerated ? generatedUnits : [];
+    const weightOf = (row: CorpusRow) => row.weight ?? 3;
+    const epochs = options.epochs ?? 3;
+    const first = fitUnits(
+      [...rows.flatMap((row) => rowUnits(row, random, weightOf(row.row), null)), ...extra],
+      Math.ceil(epochs / 2),
+    );
+    return fitUnits(
+      [...rows.flatMap((row) => rowUnits(row, random, weightOf(row.row), first)), ...extra],
+      epochs,
+    );
   };
-  // Calibrate the chunk-level score (the best unit's margin), which is what a scanner reports.
-  const raw = createPromptInjectionDetector({ model: loadLinearModel(uncalibrated) });
-  const calibrationRows = [...data.chunks, ...data.direct];
-  const margins = calibrationRows.map((row) => logit(raw.explain(row.text).modelScore));
-  const calibration = fitPlatt(
-    margins,
-    calibrationRows.map((row) => row.label),
-  );
-  log(`calibration a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}`);
-  const draft: LinearModelFile = { ...uncalibrated, calibration };
-  const detector = createPromptInjectionDetector({ model: loadLinearModel(draft) });
-  const score = (rows: readonly LabelledText[]) =>
-    rows.map((row) => ({ score: detector.predict(row.text), label: row.label }));
-  const chunkScores = score(data.chunks);
-  const directScores = score(data.direct);
-  const ordinaryScores = score(data.ordinary);
-  // The threshold keeps false positives at `maxFpr` on documents (clean and hard-negative chunks)
-  // and ordinary prompts together. Role-play prompts (awesome-chatgpt-prompts) are reported but
-  // do not set it: they are instructions to an AI by design.
-  const formatScores = score(data.formats);
-  const hijackScores = score(data.hijack);
-  const bareScores = score(data.bare);
-  const negatives = [
-    ...chunkScores,
-    ...directScores,
-    ...ordinaryScores,
-    ...formatScores,
-    ...hijackScores,
-    ...bareScores,
-  ]
-    .filter(
-      (row, index) =>
-        row.label === 0 &&
-        [
-          ...data.chunks,
-          ...data.direct,
-          ...data.ordinary,
-          ...data.formats,
-          ...data.hijack,
-          ...data.bare,
-        ][index]?.kind !== "roleplay",
-    )
-    .map((row) => row.score);
-  // Never below 0.6, so no weak rule on its own (a "bot:" line, "you are now", weights <= 0.55)
-  // flags a text.
-  const threshold = Math.max(0.6, thresholdForFpr(negatives, options.maxFpr ?? 0.015));
-  log(format("validation chunks", chunkScores, threshold));
-  const isRolePlay = (index: number) => data.direct[index]?.kind === "roleplay";
-  const directOnly = directScores.filter((_, index) => !isRolePlay(index));
-  log(format("validation direct injections vs ordinary prompts", directOnly, threshold));
-  log(format("validation ordinary prompts (XSTest-style)", ordinaryScores, threshold));
-  const rolePlayScores = directScores.filter((_, index) => isRolePlay(index));
-  log(format("validation role-play prompts", rolePlayScores, threshold));
-  log(format("validation formats and directives (chunks)", formatScores, threshold));
-  log(format("validation hijacking vs harmless follow-ups", hijackScores, threshold));
-  log(format("validation bare planted instructions (chunks)", bareScores, threshold));
-  mkdirSync(options.validationDir, { recursive: true });
-  writeJsonl(join(options.validationDir, "chunks.jsonl"), data.chunks);
-  writeJsonl(
-    join(options.validationDir, "direct.jsonl"),
-    data.direct.filter((row) => row.kind !== "roleplay"),
-  );
-  writeJsonl(
-    join(options.validationDir, "roleplay.jsonl"),
-    data.direct.filter((row) => row.kind === "roleplay"),
-  );
-  writeJsonl(join(options.validationDir, "ordinary.jsonl"), data.ordinary);
-  writeJsonl(join(options.validationDir, "formats.jsonl"), data.formats);
-  writeJsonl(join(options.validationDir, "hijack.jsonl"), data.hijack);
-  writeJsonl(join(options.validationDir, "bare.jsonl"), data.bare);
-  const file: LinearModelFile = {
-    ...draft,
-    // Rounded up, so the shipped threshold keeps the false-positive rate it was chosen for.
-    threshold: Math.ceil(threshold * 1000) / 1000,
+
+  // Out-of-fold scores (cross-validation by row) choose the thresholds.
+  const fold = (index: number) => (index * 2654435761) % folds;
+  const oof = new Map<FeaturedRow, number>();
+  for (let k = 0; k < folds; k += 1) {
+    const model = train(
+      real.filter((_, index) => fold(index) !== k),
+      true,
+      k,
+    );
+    for (const [index, row] of real.entries())
+      if (fold(index) === k) oof.set(row, scoreRow(model, row));
+    for (const [index, row] of [...heldOut, ...generatedFeatured].entries())
+      if (index % folds === k) oof.set(row, scoreRow(model, row));
+    log(`fold ${k + 1}/${folds} done`);
+  }
+  const thresholds = {} as Record<PiSource, number>;
+  for (const carrier of piSources) {
+    const negatives = [...oof].filter(
+      ([row]) => row.row.label === 0 && row.row.carrier === carrier,
+    );
+    thresholds[carrier] = Math.max(
+      0.5,
+      thresholdForFpr(
+        negatives.map(([, score]) => score),
+        maxFpr,
+      ),
+    );
+    thresholds[carrier] = Math.ceil(thresholds[carrier] * 1000) / 1000;
+  }
+  log(`thresholds (FPR ≤ ${maxFpr} out of fold): ${JSON.stringify(thresholds)}`);
+  const judged = (rows: readonly FeaturedRow[], score: (row: FeaturedRow) => number): JudgedRow[] =>
+    rows.map((row) => ({
+      score: score(row),
+      label: row.row.label,
+      threshold: thresholds[row.row.carrier],
+    }));
+  const bySource = (rows: readonly FeaturedRow[]) => {
+    const groups = new Map<string, FeaturedRow[]>();
+    for (const row of rows) {
+      const key = `${row.row.source} (${row.row.carrier})`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    return [...groups].sort(([left], [right]) => left.localeCompare(right));
+  };
+  const everything = [...real, ...heldOut, ...generatedFeatured];
+  const cvTable: [string, SetFigures][] = bySource(everything).map(([name, rows]) => [
+    name,
+    setFigures(judged(rows, (row) => oof.get(row) ?? 0)),
+  ]);
+  log(figuresTable(`${folds}-fold cross-validation (out of fold)`, cvTable));
+
+  // Leave one source out: train on the others, measure on it.
+  const sources = [...new Set([...real.map((row) => row.row.source), "generated"])].sort();
+  const losoTable: [string, SetFigures][] = [];
+  const losoScores = new Map<FeaturedRow, number>();
+  if (options.skipLoso !== true) {
+    for (const [salt, source] of sources.entries()) {
+      const model = train(
+        real.filter((row) => row.row.source !== source),
+        source !== "generated",
+        50 + salt,
+      );
+      const target = everything.filter((row) => row.row.source === source);
+      for (const row of target) losoScores.set(row, scoreRow(model, row));
+      const figures = setFigures(judged(target, (row) => losoScores.get(row) ?? 0));
+      losoTable.push([source, figures]);
+      log(`left out ${source}: ${JSON.stringify(figures)}`);
+    }
+    log(figuresTable("left-out source", losoTable));
+  }
+
+  // Per language: a model trained without the held-out third of the multilingual sentences.
+  const preFinal = train(real, true, 7);
+  const languages = [...new Set(heldOut.map((row) => row.row.lang))];
+  const languageTable: [string, SetFigures][] = languages.map((lang) => [
+    lang,
+    setFigures(
+      judged(
+        heldOut.filter((row) => row.row.lang === lang),
+        (row) => scoreRow(preFinal, row),
+      ),
+    ),
+  ]);
+  log(figuresTable("language (held-out third, unseen intents)", languageTable));
+  const systemTable: [string, SetFigures][] = languages
+    .filter((lang) => lang !== "en")
+    .map((lang) => [
+      lang,
+      setFigures(
+        judged(
+          real.filter((row) => row.row.source === "system-text" && row.row.lang === lang),
+          (row) => oof.get(row) ?? 0,
+        ),
+      ),
+    ]);
+  log(figuresTable("language: manuals and program messages (out of fold)", systemTable));
+
+  const final = train([...real, ...heldOut], true, 9);
+  const encoded = encodeWeights(final.weights);
+  const file: PiModelFile = {
+    format: "ragguard-pi-v2",
+    id: "builtin-prompt-injection-v2",
+    bits: features.bits,
+    charNgrams: features.charNgrams,
+    bias: final.bias,
+    ...encoded,
+    thresholds,
     trainedOn: {
-      seed: options.seed,
-      units: data.units.length,
-      validation: {
-        chunks: binaryMetrics(chunkScores, threshold),
-        direct: binaryMetrics(directOnly, threshold),
-        ordinary: binaryMetrics(ordinaryScores, threshold),
-        rolePlay: binaryMetrics(rolePlayScores, threshold),
-        formats: binaryMetrics(formatScores, threshold),
-        hijack: binaryMetrics(hijackScores, threshold),
-        bare: binaryMetrics(bareScores, threshold),
-      },
+      seed,
+      rows: real.length + heldOut.length,
+      generatedUnits: generatedUnits.length,
+      crossValidation: Object.fromEntries(cvTable),
+      leaveOneSourceOut: Object.fromEntries(losoTable),
+      languages: Object.fromEntries(languageTable),
     },
   };
   writeFileSync(options.weightsPath, `${JSON.stringify(file)}\n`);
   log(`wrote ${options.weightsPath}`);
+  mkdirSync(options.validationDir, { recursive: true });
+  const report = [
+    `# Prompt-injection training report (seed ${seed})`,
+    "",
+    `Thresholds (FPR ≤ ${maxFpr} on out-of-fold negatives of each kind): ${JSON.stringify(thresholds)}`,
+    "",
+    figuresTable("left-out source", losoTable),
+    "",
+    figuresTable(`${folds}-fold cross-validation (out of fold)`, cvTable),
+    "",
+    figuresTable("language (held-out third, unseen intents)", languageTable),
+    "",
+    figuresTable("language: manuals and program messages (out of fold)", systemTable),
+    "",
+  ].join("\n");
+  const reportPath = join(options.validationDir, "report.md");
+  mkdirSync(dirname(reportPath), { recursive: true });
+  writeFileSync(reportPath, report);
+  const jsonl = (rows: readonly FeaturedRow[]) =>
+    `${rows.map(({ row }) => JSON.stringify({ text: row.text, label: row.label, kind: `${row.source}/${row.kind}`, source: row.carrier })).join("\n")}\n`;
+  writeFileSync(join(options.validationDir, "multilingual-heldout.jsonl"), jsonl(heldOut));
+  writeFileSync(join(options.validationDir, "generated.jsonl"), jsonl(generatedFeatured));
+  log(`wrote ${reportPath}`);
   return file;
 }

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { readCsv, readJson, readJsonl, requireFile } from "../lib/data-files.js";
+import { attackBodies } from "./attack-templates.js";
+import { ordinaryPrompts } from "./negative-templates.js";
 
 /** Everything the prompt-injection trainer reads from the shared data folder. */
 export interface PromptInjectionSources {
@@ -151,4 +153,23 @@ function groupSentences(sentences: readonly string[], size: number): string[] {
   for (let start = 0; start < sentences.length; start += size)
     out.push(sentences.slice(start, start + size).join(" "));
   return out;
+}
+
+/**
+ * Sources for the template generators that use none of the public prompt-injection sets (so the
+ * generated data is a source of its own in leave-one-source-out validation): the generators' own
+ * attack bodies and ordinary prompts, package READMEs and Presidio's generated PII prose as carriers.
+ */
+export function templateOnlySources(root: string, nodeModules: string): PromptInjectionSources {
+  const presidio = z
+    .array(z.object({ full_text: z.string() }))
+    .parse(readJson(requireFile(root, "pii/presidio/generated_large.json")))
+    .map((row) => row.full_text);
+  return {
+    plantable: Object.values(attackBodies).flat(),
+    direct: [],
+    benignPrompts: [...ordinaryPrompts],
+    rolePlay: [],
+    carriers: [...readReadmes(nodeModules), ...groupSentences(presidio, 6)],
+  };
 }

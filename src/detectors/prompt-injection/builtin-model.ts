@@ -1,13 +1,17 @@
-import { type LinearModel, loadLinearModel } from "../text-features/linear-model.js";
+import { loadPiModel, type PiModel, type PiSource } from "./model-file.js";
 import weights from "./weights/prompt-injection.json" with { type: "json" };
 
 /**
  * The shipped prompt-injection model (trained by `npm run train -- prompt-injection`). Each call
  * decodes the weights afresh; construct a detector once and reuse it.
  */
-export function loadBuiltinPromptInjectionModel(): LinearModel {
-  return loadLinearModel(weights);
+export function loadBuiltinPromptInjectionModel(): PiModel {
+  return loadPiModel(weights);
 }
 
-/** The decision threshold chosen for the shipped model on our validation split. */
-export const builtinPromptInjectionThreshold: number = weights.threshold;
+/** The shipped thresholds per kind of text, each chosen for a false-positive rate ≤ 1 %. */
+export const builtinPromptInjectionThresholds: Readonly<Record<PiSource, number>> =
+  weights.thresholds;
+
+/** The shipped threshold for prompts (the scanner's default kind of text). */
+export const builtinPromptInjectionThreshold: number = weights.thresholds.prompt;
