@@ -9,7 +9,7 @@ const score = (text: string): number => detector.predict(text) as number;
 
 describe("built-in toxicity detector", () => {
   it("returns probabilities in [0, 1] and has a stable id", () => {
-    expect(detector.id).toBe("builtin-toxicity-v1");
+    expect(detector.id).toBe("builtin-toxicity-v2");
     for (const text of ["", "   ", "hello", "you idiot", "x".repeat(5000)]) {
       expect(score(text)).toBeGreaterThanOrEqual(0);
       expect(score(text)).toBeLessThanOrEqual(1);
