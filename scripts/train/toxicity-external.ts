@@ -117,8 +117,8 @@ export function sourceLanguage(source: string): string {
 
 /**
  * The external training sources found in `extraDir` (see `toxicity-sources.ts`), each sampled
- * down to `cap` rows and weighted so that it counts about as much as `budget(language)` rows,
- * whatever its size. Missing sources are reported and skipped.
+ * down to `cap` rows and weighted so that each of its classes counts about as much as
+ * `budget(language) / 2` rows, whatever its size and mix. Missing sources are reported and skipped.
  */
 export function loadExternalData(
   extraDir: string,
@@ -135,8 +135,15 @@ export function loadExternalData(
     }
     const rows = readRows(source, path).filter((row) => row.text.length >= 3);
     const kept = random.shuffle(rows).slice(0, cap);
-    const weight = Math.min(2, budget(source.language) / kept.length);
-    for (const row of kept) out.push({ ...row, source: source.name, weight });
+    // Each class gets half the budget: a source's toxic share must not become its language's
+    // prior (Korean is 56% toxic in its set, ordinary Korean text is not).
+    const positives = kept.filter((row) => row.label === 1).length;
+    const half = budget(source.language) / 2;
+    const weights = [
+      Math.min(2, half / Math.max(1, kept.length - positives)),
+      Math.min(2, half / Math.max(1, positives)),
+    ];
+    for (const row of kept) out.push({ ...row, source: source.name, weight: weights[row.label]! });
   }
   return out;
 }
