@@ -135,14 +135,19 @@ export function loadExternalData(
     }
     const rows = readRows(source, path).filter((row) => row.text.length >= 3);
     const kept = random.shuffle(rows).slice(0, cap);
-    // Each class gets half the budget: a source's toxic share must not become its language's
-    // prior (Korean is 56% toxic in its set, ordinary Korean text is not).
+    // Outside English each class gets half the budget: a source's toxic share must not become
+    // its language's prior (Korean is 56% toxic in its set, ordinary Korean text is not). English
+    // has many sources of ordinary text; there the mix is kept (measured: balancing ParaDetox
+    // cost 0.02 AUC on its held-out rows).
     const positives = kept.filter((row) => row.label === 1).length;
-    const half = budget(source.language) / 2;
-    const weights = [
-      Math.min(2, half / Math.max(1, kept.length - positives)),
-      Math.min(2, half / Math.max(1, positives)),
-    ];
+    const total = budget(source.language);
+    const weights =
+      source.language === "en"
+        ? [Math.min(2, total / kept.length), Math.min(2, total / kept.length)]
+        : [
+            Math.min(2, total / 2 / Math.max(1, kept.length - positives)),
+            Math.min(2, total / 2 / Math.max(1, positives)),
+          ];
     for (const row of kept) out.push({ ...row, source: source.name, weight: weights[row.label]! });
   }
   return out;
