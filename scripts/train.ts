@@ -51,7 +51,8 @@ if (trainer) {
   await trainer(rest);
 } else {
   process.stderr.write(
-    `usage: npm run train -- <${Object.keys(trainers).join("|")}> [--data <dir>] [--seed <n>]\n`,
+    `usage: npm run train -- <${Object.keys(trainers).join("|")}> [--data <dir>] [--seed <n>]\n` +
+      "       npm run train -- toxicity [--extra <dir>] [--copy-sources <git mirrors>] [--skip-folds]\n",
   );
   process.exitCode = 2;
 }

@@ -5,32 +5,15 @@ import { splitForScoring } from "../../src/detectors/toxicity/split.js";
 import type { Random } from "./lib/random.js";
 import { generateHardNegatives } from "./prompt-injection/hard-negative-generator.js";
 import { loadSources } from "./prompt-injection/sources.js";
+import { generateEverydayPrompts } from "./toxicity-everyday.js";
+import { loadExternalData } from "./toxicity-external.js";
+import { generateMultilingual } from "./toxicity-multilingual.js";
+import { cleanTweet, type LabelledText } from "./toxicity-rows.js";
 import { generateTemplated } from "./toxicity-templates.js";
 
-/** One labelled training text and where it came from. */
-export interface LabelledText {
-  text: string;
-  label: 0 | 1;
-  source: string;
-  /** Loss weight (sources are re-balanced so none dominates). */
-  weight: number;
-}
+export type { LabelledText } from "./toxicity-rows.js";
 
 type Row = Record<string, string>;
-
-/** Tweets carry retweet markers, handles, links and HTML entities that ordinary text does not. */
-export function cleanTweet(text: string): string {
-  return text
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&#\d+;/g, " ")
-    .replace(/\bRT\b:?/g, " ")
-    .replace(/@\w+:?/g, " ")
-    .replace(/https?:\/\/\S+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 function readCsv(path: string): Row[] {
   return parse(readFileSync(path), { columns: true, relax_quotes: true }) as Row[];
@@ -160,10 +143,12 @@ function loadDocuments(
 
 /**
  * Load every training source (davidson, toxigen, bias-madlibs, benign corpora, templates) from
- * `dataDir` (the shared data folder); deterministic for a given generator.
+ * `dataDir` (the shared data folder) and the external training sets found in `extraDir` (see
+ * `toxicity-sources.ts`); deterministic for a given generator.
  */
 export function loadToxicityData(
   dataDir: string,
+  extraDir: string,
   nodeModules: string,
   random: Random,
 ): LabelledText[] {
@@ -181,5 +166,18 @@ export function loadToxicityData(
     ...makeFragments(benign, random, 4000),
     ...templated,
     ...loadDocuments(dataDir, nodeModules, random, 9000),
+    ...loadExternalData(extraDir, random, 15000, (language) => (language === "en" ? 9000 : 5000)),
+    ...generateEverydayPrompts(3000, random).map((text) => ({
+      text,
+      label: 0 as const,
+      source: "everyday",
+      weight: 1,
+    })),
+    ...generateMultilingual(600, random).map(({ text, label, language }) => ({
+      text,
+      label,
+      source: `seeds-${language}`,
+      weight: 1,
+    })),
   ];
 }

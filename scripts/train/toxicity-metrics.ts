@@ -53,3 +53,18 @@ export function summarise(
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
+
+/** F1 of the positive class at `threshold` over `[score, label]` pairs (NaN without positives). */
+export function f1Score(pairs: readonly [number, 0 | 1][], threshold: number): number {
+  let truePositive = 0;
+  let falsePositive = 0;
+  let falseNegative = 0;
+  for (const [score, label] of pairs) {
+    const flagged = score >= threshold;
+    if (flagged && label === 1) truePositive += 1;
+    else if (flagged) falsePositive += 1;
+    else if (label === 1) falseNegative += 1;
+  }
+  if (truePositive + falseNegative === 0) return Number.NaN;
+  return (2 * truePositive) / (2 * truePositive + falsePositive + falseNegative);
+}

@@ -8,7 +8,9 @@ import {
   type ToxicityDetector,
 } from "../../src/detectors/toxicity/detector.js";
 import { functionalCases } from "../../test/detectors/toxicity/functional-cases.js";
+import { multilingualCases } from "../../test/detectors/toxicity/multilingual-cases.js";
 import { areaUnderCurve } from "./toxicity-metrics.js";
+import { formatTable, measure } from "./toxicity-validate.js";
 
 /**
  * Figures for the shipped toxicity detector: the HateCheck-style functional set, the bias-madlibs
@@ -84,23 +86,39 @@ function jsonlReport(detector: ToxicityDetector, file: string, threshold: number
   const rows = readFileSync(file, "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line) as { text: string; label: 0 | 1 });
-  const pairs: [number, 0 | 1][] = rows.map((row) => [
-    detector.predict(row.text) as number,
-    row.label,
-  ]);
-  for (const [index, [score, label]] of pairs.entries()) {
-    if (process.env.SHOW_ERRORS && (score >= threshold ? 1 : 0) !== label) {
-      console.log(
-        `  miss label=${label} score=${score.toFixed(2)} ${rows[index]!.text.slice(0, 160)}`,
-      );
-    }
+    .map((line) => JSON.parse(line) as { text: string; label: 0 | 1; kind?: string });
+  const score = (text: string): number => detector.predict(text) as number;
+  for (const row of rows) {
+    const value = score(row.text);
+    if (process.env.SHOW_ERRORS && (value >= threshold ? 1 : 0) !== row.label)
+      console.log(`  miss label=${row.label} score=${value.toFixed(2)} ${row.text.slice(0, 160)}`);
   }
-  const correct = pairs.filter(([score, label]) => (score >= threshold ? 1 : 0) === label).length;
-  const fp = pairs.filter(([score, label]) => score >= threshold && label === 0).length;
-  const fn = pairs.filter(([score, label]) => score < threshold && label === 1).length;
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const kind = (row.kind ?? "all").split("/")[0]!;
+    groups.set(kind, [...(groups.get(kind) ?? []), row]);
+  }
+  const figures = [measure(file.split("/").pop()!, "", rows, score, threshold)];
+  if (groups.size > 1)
+    for (const [kind, group] of groups) figures.push(measure(kind, "", group, score, threshold));
+  console.log(formatTable(figures));
+}
+
+function multilingualReport(detector: ToxicityDetector, threshold: number): void {
+  const byLanguage = new Map<string, string[]>();
+  for (const item of multilingualCases) {
+    const value = detector.predict(item.text) as number;
+    const ok = (value >= threshold ? 1 : 0) === item.label;
+    const marks = byLanguage.get(item.language) ?? [];
+    marks.push(ok ? "." : item.label === 1 ? "m" : "f");
+    byLanguage.set(item.language, marks);
+    if (!ok && process.env.SHOW_ERRORS)
+      console.log(`  ${item.language} label=${item.label} ${value.toFixed(2)} ${item.text}`);
+  }
+  const correct = [...byLanguage.values()].flat().filter((mark) => mark === ".").length;
   console.log(
-    `${file}: n ${rows.length}, AUC ${areaUnderCurve(pairs).toFixed(4)}, accuracy ${(correct / rows.length).toFixed(4)}, fp ${fp}, fn ${fn}`,
+    `multilingual cases: accuracy ${(correct / multilingualCases.length).toFixed(3)} (m = missed toxic, f = flagged clean): ` +
+      [...byLanguage].map(([language, marks]) => `${language} ${marks.join("")}`).join("  "),
   );
 }
 
@@ -148,7 +166,8 @@ if (setsDir !== -1) writeSets(resolve(args[setsDir + 1] ?? ".ragguard/eval"));
 const threshold = Number(args[args.indexOf("--threshold") + 1] ?? 0.5) || 0.5;
 const detector = createToxicityDetector();
 functionalReport(detector, threshold);
+multilingualReport(detector, threshold);
 madlibsReport(detector, threshold);
-const jsonl = args.indexOf("--jsonl");
-if (jsonl !== -1 && args[jsonl + 1]) jsonlReport(detector, args[jsonl + 1]!, threshold);
-speedReport(detector);
+for (const [index, arg] of args.entries())
+  if (arg === "--jsonl" && args[index + 1]) jsonlReport(detector, args[index + 1]!, threshold);
+if (!args.includes("--no-speed")) speedReport(detector);

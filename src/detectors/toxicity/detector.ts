@@ -17,7 +17,7 @@ import { splitForScoring } from "./split.js";
 import { compileWordFacts } from "./word-facts.js";
 
 /** Id of the built-in detector, shown in logs and eval output. */
-export const builtinToxicityId = "builtin-toxicity-v1";
+export const builtinToxicityId = "builtin-toxicity-v2";
 
 /** What the detector found in the highest-scoring piece of a text. */
 export interface ToxicityExplanation {

@@ -16,7 +16,7 @@ const tokenList = (text: string) => splitTokens(foldText(text));
 
 describe("toxicity model", () => {
   it("ships a valid model file with the features it was trained with", () => {
-    expect(model.id).toBe("builtin-toxicity-v1");
+    expect(model.id).toBe("builtin-toxicity-v2");
     expect(model.weights.length).toBe(1 << model.features.bits);
   });
 
