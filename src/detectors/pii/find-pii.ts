@@ -90,12 +90,13 @@ function findByPatterns(
     for (const match of allMatches(recognizer.pattern, text)) {
       const value = match[0];
       const context = text.slice(Math.max(0, match.index - contextWindow), match.index);
-      const score = recognizer.score(value, context);
+      const end = match.index + value.length;
+      const score = recognizer.score(value, context, text.slice(end, end + 16));
       if (score > 0) {
         found.push({
           type: recognizer.type,
           start: match.index,
-          end: match.index + value.length,
+          end,
           text: value,
           score,
         });
