@@ -6,6 +6,7 @@ import {
 } from "./crypto-address.js";
 import type { PiiEntityType } from "./entity-types.js";
 import { scoreIpv4 } from "./ip-context.js";
+import { cjkPersonRecognizer } from "./person-cjk.js";
 import { digitsOf, isValidIban, isValidIp, isValidSsn } from "./validators.js";
 
 /**
@@ -183,6 +184,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     hint: "0x",
     score: (value) => (isValidEthereumAddress(value) ? 0.95 : 0),
   },
+  cjkPersonRecognizer,
 ];
 
 /**

@@ -205,7 +205,13 @@ function scoreRun(
   if (known && (strong || signedOff || headerNameCue.test(before))) return Math.max(score, 0.85);
   if (explicit) return Math.max(score, 0.7);
   if (isGreeting(before, after)) return Math.max(score, 0.7);
-  if (signedOff && /^[ \t]*(?:\r?\n|$)/.test(after)) return Math.max(score, 0.7);
+  // A line of its own after a sign-off, with some sign of a name ("Cordialement,\nElínborg").
+  if (
+    signedOff &&
+    /^[ \t]*(?:\r?\n|$)/.test(after) &&
+    run.some((token) => isKnownWord(lexicon, token.lower) || hasNameShape(token.text))
+  )
+    return Math.max(score, 0.7);
   // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
   if (
     speechAfterCue.test(after) ||
