@@ -1,3 +1,5 @@
+import { allMatches } from "../text-features/all-matches.js";
+import type { PiiMatch } from "./entity-types.js";
 import { isValidLuhn } from "./validators.js";
 
 /** One issuer range: numbers whose leading digits fall in [from, to] have one of `lengths`. */
@@ -73,4 +75,66 @@ export function scoreCard(digits: string, context: string): number {
   if (cardBrand(digits) === undefined || !isValidLuhn(digits)) return 0;
   if (digits.length >= 13) return 1;
   return cardCue.test(context) ? 0.9 : 0.4;
+}
+
+/** Digit runs of 12 or more digits, single spaces or hyphens between groups. */
+const cardCandidate = /(?<![\w-])\d+(?:[ -]\d+)*(?![\w-])/g;
+
+/**
+ * Payment card numbers in `text`: runs of digit groups, each read as the longest window of whole
+ * groups (12–19 digits) that scores as a card, from left to right ("42 4000 0000 0000 0002 42"
+ * holds one card between two other numbers). A window never spans more than 19 digits, so a long
+ * run costs linear time.
+ */
+export function findCards(text: string): PiiMatch[] {
+  const found: PiiMatch[] = [];
+  for (const match of allMatches(cardCandidate, text)) {
+    const value = match[0];
+    if (value.length < 12) continue;
+    const groups = value.split(/[ -]/);
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const group of groups) {
+      offsets.push(offset);
+      offset += group.length + 1;
+    }
+    for (let first = 0; first < groups.length; ) {
+      const card = longestCardFrom(groups, first, text, match.index + offsets[first]!);
+      if (card === undefined) {
+        first += 1;
+        continue;
+      }
+      const start = match.index + offsets[first]!;
+      const end = match.index + offsets[card.next - 1]! + groups[card.next - 1]!.length;
+      found.push({
+        type: "CREDIT_CARD",
+        start,
+        end,
+        text: text.slice(start, end),
+        score: card.score,
+      });
+      first = card.next;
+    }
+  }
+  return found;
+}
+
+/** The longest window of groups from `first` that scores as a card, and the group after it. */
+function longestCardFrom(
+  groups: readonly string[],
+  first: number,
+  text: string,
+  start: number,
+): { next: number; score: number } | undefined {
+  let digits = "";
+  let best: { next: number; score: number } | undefined;
+  const context = text.slice(Math.max(0, start - 48), start);
+  for (let next = first; next < groups.length; next += 1) {
+    digits += groups[next]!;
+    if (digits.length > 19) break;
+    if (digits.length < 12) continue;
+    const score = scoreCard(digits, context);
+    if (score > 0) best = { next: next + 1, score };
+  }
+  return best;
 }

@@ -36,3 +36,33 @@ export const greetingBefore =
 /** A sign-off, then a comma or a line break, right before a name ("Cordialement,\nJean"). */
 export const signOffBefore =
   /(?:^|[^\p{L}])(?:sincerely|regards|cheers|best|thanks|thank you|best wishes|kind regards|yours(?: truly| sincerely| faithfully)?|cordialement|bien à vous|amicalement|bises|mit freundlichen grüßen|mit freundlichen grüssen|viele grüße|viele grüsse|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groeten|groet|saludos(?: cordiales)?|atentamente|un saludo|un abrazo|cordiali saluti|distinti saluti|saluti|un saluto|atenciosamente|cumprimentos|abraços|abracos|med vänliga hälsningar|vänliga hälsningar|vennlig hilsen|venlig hilsen|mvh|pozdrawiam|с уважением|saygılarımla)[ \t]*[,!.]?[ \t]*(?:\r?\n[ \t]*)?$/iu;
+
+/** Every word a greeting or sign-off pattern below ends on (some, like "cara", can be names). */
+const cueEndWords: ReadonlySet<string> = new Set([
+  ...greetingWords,
+  ..."cara caro oi tag morgen abend morning afternoon evening heer mevrouw gentilissimo gentilissima you vous wishes saludo saluto grüssen grüßen".split(
+    " ",
+  ),
+]);
+
+/** The last word of `before` in lower case, skipping blanks, `,!.:` and one line break after it. */
+export function lastWordBefore(before: string): string {
+  let end = before.length;
+  while (end > 0 && /[\s,!.:]/.test(before[end - 1]!)) end -= 1;
+  let start = end;
+  while (start > 0 && /[\p{L}\p{M}]/u.test(before[start - 1]!)) start -= 1;
+  return before.slice(start, end).toLowerCase();
+}
+
+/**
+ * Whether a greeting (`greetingBefore`) or a sign-off (`signOffBefore`) ends `before`. Their
+ * end-anchored patterns are only run when the last word is one they end on: most names follow no greeting, and this keeps them cheap.
+ */
+export function endsInGreeting(before: string): boolean {
+  return cueEndWords.has(lastWordBefore(before)) && greetingBefore.test(before);
+}
+
+/** See {@link endsInGreeting}. */
+export function endsInSignOff(before: string): boolean {
+  return cueEndWords.has(lastWordBefore(before)) && signOffBefore.test(before);
+}

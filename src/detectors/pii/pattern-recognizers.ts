@@ -1,4 +1,3 @@
-import { scoreCard } from "./card-brands.js";
 import {
   isValidBase58Address,
   isValidBech32Address,
@@ -86,12 +85,6 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
       /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}\s*[[({<]\s*at\s*[\])}>]\s*[\p{L}\p{N}-]+(?:(?:\s*[[({<]\s*dot\s*[\])}>]\s*|\.)[\p{L}\p{N}-]+)+/giu,
     hint: /[[({<]\s*at\s*[\])}>]/i,
     score: () => 0.85,
-  },
-  {
-    type: "CREDIT_CARD",
-    pattern: /(?<![\w-])(?:\d[ -]?){11,18}\d(?![\w-])/g,
-    needsDigit: true,
-    score: (value, context) => scoreCard(digitsOf(value), context),
   },
   {
     type: "IBAN_CODE",

@@ -1,4 +1,4 @@
-import { greetingBefore } from "./greetings.js";
+import { endsInGreeting } from "./greetings.js";
 
 /**
  * Context around a candidate name that says it names a person, or that it names a place.
@@ -63,7 +63,7 @@ export function isVocative(after: string): boolean {
  * comma or line end right after.
  */
 export function isGreeting(before: string, after: string): boolean {
-  return greetingBefore.test(before) && /^\s*(?:[,!:\n]|$)/.test(after);
+  return /^\s*(?:[,!:\n]|$)/.test(after) && endsInGreeting(before);
 }
 
 /** A house number after the run ("Via Nazario Sauro 112", "Estrela 57"): a street, not a person. */

@@ -1,5 +1,5 @@
 import type { PiiMatch } from "./entity-types.js";
-import { greetingWords, signOffBefore } from "./greetings.js";
+import { endsInSignOff, greetingWords } from "./greetings.js";
 import type { NameLexicon } from "./name-lexicon.js";
 import {
   actionAfterCue,
@@ -201,7 +201,7 @@ function scoreRun(
     (isSpeakerLabel(before, after) &&
       (/^:\s*["“'\\]/.test(after) || run.some((token) => isKnownName(lexicon, token.lower)))) ||
     (atSentenceStart(text, first.start) && isVocative(after));
-  const signedOff = signOffBefore.test(before);
+  const signedOff = endsInSignOff(before);
   if (known && (strong || signedOff || headerNameCue.test(before))) return Math.max(score, 0.85);
   if (explicit) return Math.max(score, 0.7);
   if (isGreeting(before, after)) return Math.max(score, 0.7);

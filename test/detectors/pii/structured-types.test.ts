@@ -97,6 +97,13 @@ describe("payment cards", () => {
     }
   });
 
+  it("finds a card between other numbers, not swallowed by them", () => {
+    const visa = cards.Visa!;
+    const spaced = visa.replace(/(\d{4})(?=\d)/g, "$1 ");
+    expect(found(`rows 42 ${visa} 42 done`)).toEqual([["CREDIT_CARD", visa]]);
+    expect(found(`qty 12 ${spaced} 7`)).toEqual([["CREDIT_CARD", spaced]]);
+  });
+
   it("rejects a wrong check digit and a twelve-digit number with no card word", () => {
     const bad = cards.Maestro!.slice(0, -1) + ((Number(cards.Maestro!.at(-1)) + 1) % 10);
     expect(found(`Paid with card ${bad}.`)).toEqual([]);
