@@ -217,13 +217,23 @@ function scoreRun(
     speechAfterCue.test(after) ||
     roleBeforeCue.test(before) ||
     kinAfterCue.test(after) ||
-    (atSentenceStart(text, first.start) && isRequestVocative(after))
+    (atSentenceStart(text, first.start) && isRequestVocative(after)) ||
+    givenSomethingCue(before, after)
   ) {
     return Math.max(score, 0.6);
   }
   if (known && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   if (strong) return Math.min(1, score + 0.2);
   return score;
+}
+
+/** "had given Aija his address", "told Ömür her plan": someone is given or told something. */
+function givenSomethingCue(before: string, after: string): boolean {
+  return (
+    /\b(?:gave|given|give|gives|told|tell|tells|sent|send|sends|showed|shown|show|handed|offered|paid|emailed|texted|promised|owe|owes|owed)[ \t]+$/i.test(
+      before,
+    ) && /^[ \t]+(?:his|her|their|my|your|our)\b/i.test(after)
+  );
 }
 
 /** Every word a known name or shaped like one ("Elínborg Guðmundsdóttir", "Иван Петров"). */

@@ -74,6 +74,7 @@ describe("PERSON across languages and contexts", () => {
     expect(persons("Иван Петров позвонил вчера.")).toEqual(["Иван Петров"]);
     expect(persons("我叫王伟。请联系张小明先生。")).toEqual(["王伟", "张小明"]);
     expect(persons("田中さんに連絡してください")).toEqual(["田中"]);
+    expect(persons("Before leaving I gave Ömür my spare keys.")).toEqual(["Ömür"]);
   });
 
   it("leaves ordinary words, places and capitalised nouns alone", () => {
