@@ -6,7 +6,7 @@ import {
 import type { PiiEntityType } from "./entity-types.js";
 import { scoreIpv4 } from "./ip-context.js";
 import { cjkPersonRecognizer } from "./person-cjk.js";
-import { digitsOf, isValidIban, isValidIp, isValidSsn } from "./validators.js";
+import { isValidIban, isValidIp, isValidSsn } from "./validators.js";
 
 /**
  * A regex-based recognizer: every match of `pattern` (group `value` when present) is a candidate;
