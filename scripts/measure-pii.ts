@@ -1,6 +1,7 @@
 /**
  * Measure per-type recall and precision of the PII recognizers on Presidio's generated sentences
- * (`../shared/data/pii/presidio/`, MIT):
+ * (`../shared/data/pii/presidio/`, MIT), or on ragguard's own labelled set
+ * (`scripts/pii-set/ragguard-pii-set.txt`, `{{TYPE|value}}` markup, any `.txt` file in that form):
  * `npx tsx scripts/measure-pii.ts [file] [threshold] [all|tune|holdout]`.
  * The split is by template (`template_id % 4 === 3` is held out, about a quarter): tune the
  * recognizers on `tune` (VERBOSE=<TYPE> lists its misses), and report `holdout`, whose sentences
@@ -36,7 +37,37 @@ const goldAlias: Record<string, PiiEntityType> = {
 };
 const titleOnly = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)\.?$/i;
 const inHoldout = (sample: Sample) => (sample.template_id ?? 0) % 4 === 3;
-const samples = (JSON.parse(readFileSync(file, "utf8")) as Sample[]).filter(
+/** Samples of a `.txt` set: separated by `---` lines, spans marked `{{TYPE|value}}`, `#` comments. */
+function readMarkedSamples(path: string): Sample[] {
+  const body = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => !line.startsWith("#"))
+    .join("\n");
+  return body.split(/^---$/m).map((raw, index) => {
+    const marked = raw.replace(/^\n+|\n+$/g, "");
+    const spans: Sample["spans"] = [];
+    let full = "";
+    let last = 0;
+    for (const match of marked.matchAll(/\{\{([A-Z_]+)\|([^}]+)\}\}/g)) {
+      full += marked.slice(last, match.index);
+      const value = match[2]!;
+      spans.push({
+        entity_type: match[1]!,
+        entity_value: value,
+        start_position: full.length,
+        end_position: full.length + value.length,
+      });
+      full += value;
+      last = match.index + match[0].length;
+    }
+    return { full_text: full + marked.slice(last), template_id: index, spans };
+  });
+}
+
+const loaded = file.endsWith(".txt")
+  ? readMarkedSamples(file)
+  : (JSON.parse(readFileSync(file, "utf8")) as Sample[]);
+const samples = loaded.filter(
   (sample) => split === "all" || (split === "holdout") === inHoldout(sample),
 );
 const resources = await loadPiiResources();

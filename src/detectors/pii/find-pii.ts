@@ -1,4 +1,5 @@
 import { allMatches } from "../text-features/all-matches.js";
+import { findCards } from "./card-brands.js";
 import type { PiiEntityType, PiiMatch } from "./entity-types.js";
 import { loadNameLexicon, type NameLexicon } from "./name-lexicon.js";
 import { patternRecognizers, rareHints } from "./pattern-recognizers.js";
@@ -90,12 +91,13 @@ function findByPatterns(
     for (const match of allMatches(recognizer.pattern, text)) {
       const value = match[0];
       const context = text.slice(Math.max(0, match.index - contextWindow), match.index);
-      const score = recognizer.score(value, context);
+      const end = match.index + value.length;
+      const score = recognizer.score(value, context, text.slice(end, end + 16));
       if (score > 0) {
         found.push({
           type: recognizer.type,
           start: match.index,
-          end: match.index + value.length,
+          end,
           text: value,
           score,
         });
@@ -129,6 +131,7 @@ export function findPii(
   // One scan for a digit spares every digit pattern (and the phone finder) on prose.
   const hasDigit = anyDigit.test(text);
   const found = findByPatterns(text, types, hasDigit);
+  if (types.has("CREDIT_CARD") && hasDigit) found.push(...findCards(text));
   if (resources && types.has("PHONE_NUMBER") && hasDigit) {
     found.push(...findPhoneNumbers(text, resources.parsePhone));
   }

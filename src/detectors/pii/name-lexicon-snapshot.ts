@@ -24,6 +24,7 @@ export const nameLexiconSnapshotSchema = z.object({
   ambiguousNames: z.string(),
   ambiguousFirstNames: z.string(),
   otherWords: z.string(),
+  places: z.string(),
   /** Line-separated, sorted multi-word phrases. */
   phrases: z.string(),
 });
@@ -47,6 +48,7 @@ export function snapshotNameLexicon(
     ambiguousNames: wordsOf(lexicon.ambiguousNames, " "),
     ambiguousFirstNames: wordsOf(lexicon.ambiguousFirstNames, " "),
     otherWords: wordsOf(lexicon.otherWords, " "),
+    places: wordsOf(lexicon.places, " "),
     phrases: wordsOf(lexicon.phrases, "\n"),
   };
 }
@@ -59,6 +61,7 @@ export function lexiconFromSnapshot(snapshot: NameLexiconSnapshot): NameLexicon 
     ambiguousNames: setOf(snapshot.ambiguousNames, " "),
     ambiguousFirstNames: setOf(snapshot.ambiguousFirstNames, " "),
     otherWords: setOf(snapshot.otherWords, " "),
+    places: setOf(snapshot.places, " "),
     honorifics: new Set(honorifics),
     particles: new Set(nameParticles),
     phrases: setOf(snapshot.phrases, "\n"),

@@ -25,6 +25,8 @@ export interface NameLexicon {
   readonly otherWords: ReadonlySet<string>;
   readonly honorifics: ReadonlySet<string>;
   readonly particles: ReadonlySet<string>;
+  /** One-word cities, countries and regions compromise knows ("milan", "texas"). */
+  readonly places: ReadonlySet<string>;
   /** Multi-word places and organisations compromise knows ("costa rica", "new york"). */
   readonly phrases: ReadonlySet<string>;
   readonly streetSuffixes: ReadonlySet<string>;
@@ -72,6 +74,9 @@ export function readNameList(): NameList {
 }
 
 const givenNameTags = new Set(["FirstName", "MaleName", "FemaleName", "Person"]);
+const placeTags = new Set(["City", "Country", "Region", "Place"]);
+const isPlaceTag = (tag: string | readonly string[]): boolean =>
+  typeof tag === "string" ? placeTags.has(tag) : tag.some((one) => placeTags.has(one));
 const functionWordTags =
   /^(?:Pronoun|Determiner|Preposition|Conjunction|Modal|QuestionWord|Copula|Possessive|Reflexive|Negative|Condition)\b/;
 
@@ -90,7 +95,9 @@ export function buildNameLexicon(
   const ambiguousNames = new Set<string>();
   const otherWords = new Set<string>();
   const phrases = new Set<string>();
+  const places = new Set<string>();
   for (const [word, tag] of Object.entries(tags)) {
+    if (!word.includes(" ") && isPlaceTag(tag)) places.add(word);
     if (word.includes(" ")) {
       if (!(typeof tag === "string" && givenNameTags.has(tag))) phrases.add(word);
       continue;
@@ -136,6 +143,7 @@ export function buildNameLexicon(
     ambiguousNames,
     ambiguousFirstNames,
     otherWords,
+    places,
     honorifics: new Set(honorifics),
     particles: new Set(nameParticles),
     phrases,

@@ -95,9 +95,13 @@ export const organizationSuffixes: readonly string[] = splitWords(`
   gallery market mall
 `);
 
-/** Capitalised words that are never a name on their own (months, weekdays, banking words). */
+/**
+ * Words that are never a name on their own: months, weekdays, banking words, form labels
+ * ("Client IP", "Account ID") and words people call each other ("buddy", "mate").
+ */
 export const nonNameWords: readonly string[] = splitWords(`
-  iban swift bic ssn pin cvv python gemini
+  iban swift bic ssn pin cvv python gemini ip ips id ids url dob vat tin ein nin nhs
+  buddy mate pal dude bro sis babe baby honey sweetie darling folks guys
   january february march april may june july august september october november december
   monday tuesday wednesday thursday friday saturday sunday
 `);

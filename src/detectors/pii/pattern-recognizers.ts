@@ -4,7 +4,9 @@ import {
   isValidEthereumAddress,
 } from "./crypto-address.js";
 import type { PiiEntityType } from "./entity-types.js";
-import { digitsOf, isValidIban, isValidIp, isValidLuhn, isValidSsn } from "./validators.js";
+import { scoreIpv4 } from "./ip-context.js";
+import { cjkPersonRecognizer } from "./person-cjk.js";
+import { isValidIban, isValidIp, isValidSsn } from "./validators.js";
 
 /**
  * A regex-based recognizer: every match of `pattern` (group `value` when present) is a candidate;
@@ -23,11 +25,11 @@ export interface PatternRecognizer {
    * (one test shared by all recognizers; most chunks of prose have no digit).
    */
   readonly needsDigit?: true;
-  score(value: string, context: string): number;
+  /** `context`: up to 48 characters before the match; `after`: up to 16 after it. */
+  score(value: string, context: string, after?: string): number;
 }
 
-const cardPrefix = /^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|6(?:011|5|4[4-9]|22)|35|62|8[1-8])/;
-const ssnCue = /\b(?:ssn|social security|ss#|ss no)\b/i;
+const ssnCue = /\b(?:ssn|social security|ss#|ss no|ss number|sozialversicherungsnummer)\b/i;
 const commonTlds =
   "com|org|net|edu|gov|io|ai|co|dev|app|info|biz|me|us|uk|de|fr|nl|es|it|ch|at|be|se|no|dk|fi|pl|ru|cn|jp|in|br|au|ca|eu|xyz|tech|online|site|cloud|ly|tv";
 /** A label's last character, a dot and a common top-level domain: every bare host holds one. */
@@ -85,16 +87,6 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     score: () => 0.85,
   },
   {
-    type: "CREDIT_CARD",
-    pattern: /(?<![\w-])(?:\d[ -]?){12,18}\d(?![\w-])/g,
-    needsDigit: true,
-    score: (value) => {
-      const digits = digitsOf(value);
-      if (digits.length < 13 || digits.length > 19 || !cardPrefix.test(digits)) return 0;
-      return isValidLuhn(digits) ? 1 : 0;
-    },
-  },
-  {
     type: "IBAN_CODE",
     // Upper case, printed in groups of four or compact, so a following word never joins the match.
     pattern: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,3})?\b/g,
@@ -114,8 +106,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     pattern: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]*\d|\/\d)/g,
     hint: /\d\.\d/,
     needsDigit: true,
-    score: (value) =>
-      isValidIp(value) && value !== "0.0.0.0" && value !== "255.255.255.255" ? 0.95 : 0,
+    score: scoreIpv4,
   },
   {
     type: "IP_ADDRESS",
@@ -186,6 +177,7 @@ export const patternRecognizers: readonly PatternRecognizer[] = [
     hint: "0x",
     score: (value) => (isValidEthereumAddress(value) ? 0.95 : 0),
   },
+  cjkPersonRecognizer,
 ];
 
 /**

@@ -1,3 +1,5 @@
+import { endsInGreeting } from "./greetings.js";
+
 /**
  * Context around a candidate name that says it names a person, or that it names a place.
  * Each cue reads only the text right before (`before`, ends where the name starts) or right
@@ -56,12 +58,12 @@ export function isVocative(after: string): boolean {
   );
 }
 
-/** "Hi Romilda," / "Hello Danival!": a greeting right before and a comma or line end right after. */
+/**
+ * "Hi Romilda," / "Bonjour Marie," / "Liebe Anja!": a greeting right before (greetings.ts) and a
+ * comma or line end right after.
+ */
 export function isGreeting(before: string, after: string): boolean {
-  return (
-    /\b(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+$/i.test(before) &&
-    /^\s*(?:[,!:\n]|$)/.test(after)
-  );
+  return /^\s*(?:[,!:\n]|$)/.test(after) && endsInGreeting(before);
 }
 
 /** A house number after the run ("Via Nazario Sauro 112", "Estrela 57"): a street, not a person. */
@@ -75,8 +77,45 @@ export function isFollowedByHouseNumber(after: string): boolean {
 const surnameShape =
   /(?:vić|vič|ić|ič|ov|ova|ev|eva|ovich|evich|ovna|evna|enko|chuk|czuk|sson|ssen|sen|son|ski|ska|sky|cki|cka|wicz|escu|poulos|opoulou|idis|akis|dóttir|dottir|berg|ström|strom|stein|mann|ez|ini|etti|elli|ucci|yan|ian|shvili|dze|oglu|oğlu|nen|inen|lainen)$/u;
 
-/** Whether an unknown capitalised word looks like a name: letters with diacritics or a surname ending. */
+/** Russian, Ukrainian and Bulgarian surname endings (Петров, Иванова, Шевченко, Достоевский). */
+const cyrillicSurnameShape =
+  /(?:ов|ова|ев|ева|ёв|ёва|ин|ина|ын|ына|ский|ская|цкий|цкая|енко|ук|юк|ич|вич|вна|ян)$/u;
+
+/** Common Russian and Ukrainian given names (a word list written for this project). */
+const cyrillicGivenNames = new Set(
+  `александр алексей анатолий андрей антон аркадий артём артем борис вадим валентин валерий
+  василий виктор виталий владимир владислав вячеслав геннадий георгий григорий даниил денис
+  дмитрий евгений егор иван игорь илья кирилл константин лев леонид максим михаил никита
+  николай олег павел пётр петр роман сергей станислав степан тарас тимур фёдор федор юрий ярослав
+  александра алина алла анастасия анна антонина валентина валерия вера виктория галина дарья
+  евгения екатерина елена елизавета жанна зоя ирина карина кира ксения лариса лидия любовь
+  людмила маргарита марина мария надежда наталья наталия нина оксана ольга полина светлана
+  софия софья тамара татьяна юлия яна`
+    .split(/\s+/)
+    .filter((word) => word !== ""),
+);
+
+/** A surname ending (Latin or Cyrillic script) or a Cyrillic given name: stronger than diacritics. */
+export function hasSurnameEnding(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (/\p{Script=Cyrillic}/u.test(word)) {
+    return cyrillicGivenNames.has(lower) || cyrillicSurnameShape.test(lower);
+  }
+  return word.length >= 4 && surnameShape.test(lower);
+}
+
+/**
+ * Whether an unknown capitalised word looks like a name: Latin letters with diacritics
+ * (Guðmundsdóttir, Żółkiewski), a European surname ending, or a Cyrillic given name or surname
+ * ending (Иван, Петров). Other scripts (CJK, Greek) have no shape test here.
+ */
 export function hasNameShape(word: string): boolean {
-  if (word.length < 4) return false;
-  return /[^\p{ASCII}]/u.test(word) || surnameShape.test(word.toLowerCase());
+  if (word.length < 4 && !/^\p{Script=Cyrillic}{3}$/u.test(word)) return false;
+  const lower = word.toLowerCase();
+  if (/\p{Script=Cyrillic}/u.test(word)) {
+    return cyrillicGivenNames.has(lower) || cyrillicSurnameShape.test(lower);
+  }
+  if (!/^[\p{Script=Latin}'’-]+$/u.test(word)) return false;
+  // German umlauts and ß open as many capitalised nouns as names (Über, Größe, München).
+  return /[^\p{ASCII}äöüßÄÖÜ]/u.test(word) || surnameShape.test(lower);
 }

@@ -216,7 +216,37 @@ export class Tokens {
   }
 }
 
-/** Words ending a lower-case name cue ("my name is", "call me", "i'm"). */
+/**
+ * Relations after which a known name may be typed in lower case ("my friend john smith", "my
+ * boss priya"): only a known given name opens there, never an ordinary word.
+ */
+export const relationCueWords: readonly string[] = [
+  "friend",
+  "colleague",
+  "coworker",
+  "brother",
+  "sister",
+  "wife",
+  "husband",
+  "boss",
+  "neighbor",
+  "neighbour",
+  "cousin",
+  "son",
+  "daughter",
+  "mom",
+  "mum",
+  "dad",
+  "uncle",
+  "aunt",
+  "boyfriend",
+  "girlfriend",
+  "partner",
+  "roommate",
+  "manager",
+];
+
+/** Words ending a lower-case name cue ("my name is", "call me", "i'm", "my friend"). */
 export const lowerCueEnds: ReadonlySet<string> = new Set([
   "is",
   "me",
@@ -225,18 +255,44 @@ export const lowerCueEnds: ReadonlySet<string> = new Set([
   "am",
   "i'm",
   "im",
+  ...relationCueWords,
 ]);
+
+/**
+ * The lower-case name cues, ending in blanks: "name is", "call me", "calls me", "named",
+ * "signed" (`strong`: any word after them is a name in lower-case text), "i am", "i'm", "im" and
+ * the relations (`weak`: only a known name).
+ */
+export const lowerNameCue = /(?:\bname is|\bcalls? me|\bnamed|\bsigned|\bi am|\bi'm|\bim)[ \t]+$/i;
+export const lowerRelationCue = new RegExp(`\\b(?:${relationCueWords.join("|")})[ \\t]+$`, "i");
+
+/** `word` in any ASCII case, as a regex source ("me" gives "[mM][eE]"). */
+const anyAsciiCase = (word: string): string =>
+  [...word].map((char) => (/[a-z]/.test(char) ? `[${char}${char.toUpperCase()}]` : char)).join("");
 
 /**
  * Where a word may open a name in mixed-case text: an ASCII capital or any non-ASCII code unit
  * (a word start or not: the caller checks), or an ASCII lower-case letter after blanks that
- * follow a lower-case name cue's keyword (`name is`, `call me`, `calls me`, `named`, `signed`,
- * `i am`, `i'm`, `im`) in any ASCII case: the cue test in person.ts needs one of them right
- * before the blanks (it folds ASCII case only; no word boundary is asked here, so this finds
- * more, never fewer).
+ * follow a lower-case cue's keyword ({@link lowerNameCue}, {@link lowerRelationCue}) in any ASCII
+ * case: the cue test in person.ts needs one of them right before the blanks (it folds ASCII case
+ * only; no word boundary is asked here, so this finds more, never fewer).
  */
-const openingPattern =
-  /[A-Z\u0080-\uffff]|[ \t](?<=(?:[nN][aA][mM][eE] [iI][sS]|[cC][aA][lL][lL][sS]? [mM][eE]|[nN][aA][mM][eE][dD]|[sS][iI][gG][nN][eE][dD]|[iI] [aA][mM]|[iI]'[mM]|[iI][mM])[ \t])[ \t]*[a-z]/g;
+const openingPattern = new RegExp(
+  `[A-Z\\u0080-\\uffff]|[ \\t](?<=(?:${[
+    "name is",
+    "call me",
+    "calls me",
+    "named",
+    "signed",
+    "i am",
+    "i'm",
+    "im",
+    ...relationCueWords,
+  ]
+    .map(anyAsciiCase)
+    .join("|")})[ \\t])[ \\t]*[a-z]`,
+  "g",
+);
 
 /**
  * The words a PERSON run may start at, in order from a position. In all-lower-case text that is

@@ -1,9 +1,11 @@
 import type { PiiMatch } from "./entity-types.js";
+import { endsInSignOff, greetingWords } from "./greetings.js";
 import type { NameLexicon } from "./name-lexicon.js";
 import {
   actionAfterCue,
   explicitNameCue,
   hasNameShape,
+  hasSurnameEnding,
   headerNameCue,
   isFollowedByHouseNumber,
   isGreeting,
@@ -17,7 +19,14 @@ import {
   weakNameCue,
 } from "./person-cues.js";
 import { boostListedNames, emailNameParts } from "./person-neighbours.js";
-import { lowerCueEnds, NameOpenings, type Token, Tokens } from "./person-words.js";
+import {
+  lowerCueEnds,
+  lowerNameCue,
+  lowerRelationCue,
+  NameOpenings,
+  type Token,
+  Tokens,
+} from "./person-words.js";
 import { endsInContraction, hasEarlyApostrophe, isCapitalized } from "./word-shape.js";
 
 const maxNameTokens = 4;
@@ -138,6 +147,7 @@ function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon)
     if (given > 0 && sur > 0) return 0.95;
     if (lexicon.givenNames.has(words[0]!.lower)) return 0.85;
     if (given + sur > 0) return 0.7;
+    if (allNameShaped(words, lexicon)) return 0.6;
     // "Randy Shaw", "Dawn Njivar": a first name that is also a word, then a word no list knows.
     if (
       words.length === 2 &&
@@ -191,21 +201,79 @@ function scoreRun(
     (isSpeakerLabel(before, after) &&
       (/^:\s*["“'\\]/.test(after) || run.some((token) => isKnownName(lexicon, token.lower)))) ||
     (atSentenceStart(text, first.start) && isVocative(after));
-  if (known && (strong || headerNameCue.test(before))) return Math.max(score, 0.85);
+  const signedOff = endsInSignOff(before);
+  if (known && (strong || signedOff || headerNameCue.test(before))) return Math.max(score, 0.85);
   if (explicit) return Math.max(score, 0.7);
   if (isGreeting(before, after)) return Math.max(score, 0.7);
+  // A line of its own after a sign-off, with some sign of a name ("Cordialement,\nElínborg").
+  if (
+    signedOff &&
+    /^[ \t]*(?:\r?\n|$)/.test(after) &&
+    run.some((token) => isKnownWord(lexicon, token.lower) || hasNameShape(token.text))
+  )
+    return Math.max(score, 0.7);
   // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
   if (
     speechAfterCue.test(after) ||
     roleBeforeCue.test(before) ||
     kinAfterCue.test(after) ||
-    (atSentenceStart(text, first.start) && isRequestVocative(after))
+    (atSentenceStart(text, first.start) && isRequestVocative(after)) ||
+    givenSomethingCue(before, after)
   ) {
     return Math.max(score, 0.6);
   }
   if (known && weakNameCue.test(before)) return Math.min(1, score + 0.15);
   if (strong) return Math.min(1, score + 0.2);
   return score;
+}
+
+/** "had given Aija his address", "told Ömür her plan": someone is given or told something. */
+function givenSomethingCue(before: string, after: string): boolean {
+  return (
+    /\b(?:gave|given|give|gives|told|tell|tells|sent|send|sends|showed|shown|show|handed|offered|paid|emailed|texted|promised|owe|owes|owed)[ \t]+$/i.test(
+      before,
+    ) && /^[ \t]+(?:his|her|their|my|your|our)\b/i.test(after)
+  );
+}
+
+/** Every word a known name or shaped like one ("Elínborg Guðmundsdóttir", "Иван Петров"). */
+function allNameShaped(run: readonly Token[], lexicon: NameLexicon): boolean {
+  return (
+    run.some((token) => hasSurnameEnding(token.text)) &&
+    run.every((token) => isKnownName(lexicon, token.lower) || hasNameShape(token.text))
+  );
+}
+
+/**
+ * A person's name followed by an organisation or a place in the same capitalised run ("John
+ * Smith Acme Corp", "Sarah Johnson Holdings GmbH", "Maria Rossi Milan office", "Maria Rossi
+ * Milan"): the leading known names, when they start with a given name; otherwise the run as it is
+ * (the organisation test later rejects it whole).
+ */
+function withoutTrailingOrganization(
+  run: Token[],
+  tokens: Tokens,
+  text: string,
+  lexicon: NameLexicon,
+): Token[] {
+  if (run.length < 2) return run;
+  const isSuffix = (token: Token) =>
+    lexicon.organizationSuffixes.has(token.lower) || lexicon.streetSuffixes.has(token.lower);
+  let end = run.findIndex((token, index) => index >= 2 && isSuffix(token));
+  if (end === -1) {
+    const last = run[run.length - 1]!;
+    const next = tokens.after(last);
+    if (next && isSuffix(next) && gapIsSpace(text, last.end, next.start)) end = run.length;
+    else if (run.length >= 3 && lexicon.places.has(last.lower)) end = run.length;
+  }
+  if (end < 2) return run;
+  // The word before the suffix names the organisation ("Acme" Corp); a trailing place is the word.
+  const person: Token[] = [];
+  for (const token of run.slice(0, end - 1)) {
+    if (!isKnownName(lexicon, token.lower)) break;
+    person.push(token);
+  }
+  return person.length > 1 && lexicon.givenNames.has(person[0]!.lower) ? person : run;
 }
 
 /**
@@ -220,7 +288,7 @@ function followsLowerNameCue(
   if (!previous || !lowerCueEnds.has(previous.lower)) return undefined;
   const before = text.slice(Math.max(0, token.start - 16), token.start);
   if (/(?:\bname is|\bcalls? me|\bnamed|\bsigned)[ \t]+$/i.test(before)) return "strong";
-  return /(?:\bi am|\bi'm|\bim)[ \t]+$/i.test(before) ? "weak" : undefined;
+  return lowerNameCue.test(before) || lowerRelationCue.test(before) ? "weak" : undefined;
 }
 
 /** "Dr. X", "President X": a period only after an abbreviated title, never a sentence end. */
@@ -315,6 +383,11 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
   const tokens = new Tokens(text);
   for (let start = openings.next(0); start !== -1; ) {
     const current = tokens.at(start)!;
+    // "Bonjour Marie", "Met vriendelijke groet, Pieter": the greeting is not part of the name.
+    if (greetingWords.has(current.lower)) {
+      start = openings.next(current.after);
+      continue;
+    }
     const upper = startsUpperCase(current.text);
     // A capital at a sentence start ("runbook. The") follows no title: its word before is only
     // read (walking back to it) if the run turns out to be a name.
@@ -330,14 +403,23 @@ export function findPersons(text: string, lexicon: NameLexicon): PiiMatch[] {
       (previous !== undefined && followsTitle(previous, current, text, lexicon)) ||
       // Any word after "my name is" only in all-lower-case text; otherwise a known name.
       (lowerCue === "strong" && lowerText);
-    const run = collectRun(tokens, current, text, lexicon, afterTitle, lowerText || cuedLower);
+    const collected = collectRun(
+      tokens,
+      current,
+      text,
+      lexicon,
+      afterTitle,
+      lowerText || cuedLower,
+    );
+    const run = withoutTrailingOrganization(collected, tokens, text, lexicon);
     // A capital at a sentence start is no evidence: "Ask Alexa" is a verb and a name.
     if (
       run.length > 1 &&
       !afterTitle &&
       atSentenceStart(text, run[0]!.start) &&
       !isKnownWord(lexicon, run[0]!.lower) &&
-      !(isInitial(run[0]!, text) && run.some((token) => isKnownName(lexicon, token.lower)))
+      !(isInitial(run[0]!, text) && run.some((token) => isKnownName(lexicon, token.lower))) &&
+      !allNameShaped(run, lexicon)
     ) {
       start = openings.next(current.after);
       continue;

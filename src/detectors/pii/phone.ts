@@ -37,10 +37,23 @@ function looksLikeReference(candidate: string): boolean {
   return groups.length >= 5 && !groups.every((group) => group.length === 2);
 }
 const cueBefore =
-  /\b(?:phone|tel|telephone|call|calling|mobile|cell|fax|whatsapp|sms|text me|reach me|contact|dial|ph|at)\b[^.\n\d]{0,16}$/i;
+  /\b(?:(?<!\b(?:live|lives|living|located|based|stay|staying|arrive|arriving)\s)at|phone|phones|tel|tél|telephone|téléphone|telefon|telefoon|teléfono|telefono|telefone|call|calling|mobile|mobil|mobiel|móvil|cellulare|celular|portable|handy|cell|fax|whatsapp|sms|text me|reach me|contact|dial|ph|nummer|numéro|número|numero)\b[^.\n\d]{0,16}$/i;
 const cueAfter = /^[\s-]*(?:\(?(?:office|fax|mobile|cell|home|work|phone|tel)\b)/i;
+/**
+ * Reference numbers rather than phones: a catalogue, lot, order, stop, part or account word just
+ * before the number (English, German, French, Spanish, Italian, Portuguese, Dutch), or an address
+ * word. Written for this project.
+ */
 const notPhoneBefore =
-  /\b(?:license|licence|account|order|invoice|ssn|id|passport|serial|policy|tracking|zip|postcode|apt|suite)\b\.?[^.\n]{0,20}$/i;
+  /\b(?:licen[cs]e|account|acct|order|orders|invoice|inv|ssn|id|passport|serial|s\/n|policy|tracking|zip|postcode|postal code|apt|suite|catalogue|catalog|cat|lot|batch|stop|stops|item|sku|part|ref|reference|model|article|art|ticket|case|route|flight|room|booking|confirmation|receipt|customer|member|membership|claim|contract|file|isbn|issn|ean|upc|gtin|imei|vin|po|product|barcode|pin|version|build|driver|kernel|firmware|release|ein|tin|vat|tax|siret|siren|nif|cif|btw|kvk|ust|steuernummer|partita iva|codice fiscale|dossier|pratica|expediente|processo|aktenzeichen|zaak|bestellnummer|bestellung|artikel|artikelnummer|kundennummer|rechnung|commande|référence|reference|facture|pedido|factura|referencia|ordine|fattura|riferimento|encomenda|fatura|bestelling|factuur|referentie|kenmerk|address|adresse|dirección|indirizzo|endereço|adres|anschrift|live at|lives at|located at)\b\.?(?:[^.\n\d]|(?<=\b(?:no|nr|num|nos|art|ref))\.){0,20}$/i;
+/** A street word right before the number ("Hauptstraße 12 10115", "rue 14 75002"). */
+const streetBefore =
+  /\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|straße|strasse|str|straat|laan|weg|gasse|allee|plein|rue|avenida|calle|carrera|via|viale|piazza|rua|travessa)\.?[ \t]*$/i;
+/** A street after the number ("221 3456 Main Street", "12 34 Oak Rd"): house numbers. */
+const streetAfter =
+  /^[ \t]+(?:\p{Lu}[\p{L}'.-]*[ \t]+){0,3}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|highway|hwy|straße|strasse|straat|laan|weg)\b/iu;
+/** An SSN's 3-2-4 grouping is left to the SSN recognizer. */
+const ssnShape = /^\d{3}-\d{2}-\d{4}$/;
 
 /** Digits of the number itself, without an extension (`x818`, `ext. 12`). */
 function digitCount(value: string): number {
@@ -63,7 +76,11 @@ function scoreCandidate(
     return number?.isPossible() ? 0.55 : 0;
   }
   let possible = false;
-  for (const region of regions) {
+  // A leading 0 is the trunk prefix of most regions but never starts a North American number.
+  const ordered = candidate.startsWith("0")
+    ? [...regions.filter((region) => region !== "US"), ...regions.filter((r) => r === "US")]
+    : regions;
+  for (const region of ordered) {
     const number = parse(candidate, region);
     if (number?.isValid()) return formatted && digitCount(candidate) >= 9 ? 0.75 : 0.45;
     if (number?.isPossible()) possible = true;
@@ -93,8 +110,9 @@ function memoScore(
   candidate: string,
   parse: ParsePhoneNumber,
   regions: readonly CountryCode[],
+  counted: ParsePhoneNumber,
 ): number {
-  if (regions !== defaultPhoneRegions) return scoreCandidate(candidate, parse, regions);
+  if (regions !== defaultPhoneRegions) return scoreCandidate(candidate, counted, regions);
   let memo = memos.get(parse);
   if (memo === undefined) {
     memo = new Map();
@@ -102,16 +120,48 @@ function memoScore(
   }
   const known = memo.get(candidate);
   if (known !== undefined) return known;
-  const score = scoreCandidate(candidate, parse, regions);
+  const score = scoreCandidate(candidate, counted, regions);
   if (memo.size >= memoLimit) memo.clear();
   memo.set(candidate, score);
   return score;
 }
 
+/** The word before the number that is nearer: a phone word, a reference word, or neither. */
+function contextBefore(before: string): "phone" | "reference" | undefined {
+  const phone = cueBefore.exec(before);
+  const reference = notPhoneBefore.exec(before);
+  if (!reference) return phone ? "phone" : undefined;
+  if (!phone) return "reference";
+  return phone.index > reference.index ? "phone" : "reference";
+}
+
 /**
- * Find phone numbers: cheap candidate spans (7–15 digits with the usual separators, not dates)
- * checked with libphonenumber-js, international form first, then each of `regions`' national forms.
- * A phone word just before ("call", "tel:", "mobile") raises the confidence.
+ * How many libphonenumber parses one text may cost: eight, plus one per 250 characters. A parse
+ * with the max metadata costs 20–400 µs (North American numbers the most), so a text packed with
+ * phone-like numbers stays linear with a small constant; its candidates past the budget are
+ * judged by {@link structuralScore}. A chunk of prose with a few numbers never reaches it.
+ */
+export function parseBudget(length: number): number {
+  return 8 + Math.floor(length / 250);
+}
+
+/**
+ * A score without libphonenumber, for candidates past the parse budget: an international prefix
+ * or a phone word makes a phone; a formatted number of 9–12 digits is likely one.
+ */
+function structuralScore(candidate: string, cued: boolean): number {
+  const digits = digitCount(candidate);
+  if (candidate.startsWith("+") || candidate.startsWith("00")) return cued ? 0.9 : 0.7;
+  if (cued) return 0.6;
+  return /[\s().-]/.test(candidate) && digits >= 9 && digits <= 12 ? 0.5 : 0;
+}
+
+/**
+ * Find phone numbers: cheap candidate spans (7–15 digits with the usual separators, not dates,
+ * not SSN-shaped, not reference or house numbers by the words around them) checked with
+ * libphonenumber-js, international form first, then each of `regions`' national forms. A phone
+ * word just before ("call", "tel:", "mobile") raises the confidence. At most
+ * {@link parseBudget} parses per text.
  */
 export function findPhoneNumbers(
   text: string,
@@ -119,18 +169,31 @@ export function findPhoneNumbers(
   regions: readonly CountryCode[] = defaultPhoneRegions,
 ): PiiMatch[] {
   const found: PiiMatch[] = [];
+  let budget = parseBudget(text.length);
+  const countingParse: ParsePhoneNumber = (value, region) => {
+    budget -= 1;
+    return parse(value, region);
+  };
   for (const match of allMatches(candidatePattern, text)) {
     const candidate = match[0].trimEnd();
     const digits = digitCount(candidate);
     if (digits < 7 || digits > 15 || datePattern.test(candidate)) continue;
-    if (ipv4Pattern.test(candidate)) continue;
-    if (!candidate.startsWith("+") && looksLikeReference(candidate)) continue;
-    let score = memoScore(candidate, parse, regions);
-    if (score === 0) continue;
+    if (ipv4Pattern.test(candidate) || ssnShape.test(candidate)) continue;
+    const international = candidate.startsWith("+") || candidate.startsWith("00");
+    if (!international && looksLikeReference(candidate)) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);
-    const after = text.slice(match.index + candidate.length, match.index + candidate.length + 12);
-    if (notPhoneBefore.test(before)) score -= 0.3;
-    else if (cueBefore.test(before) || cueAfter.test(after)) score = Math.min(1, score + 0.2);
+    const after = text.slice(match.index + candidate.length, match.index + candidate.length + 40);
+    const cue = contextBefore(before);
+    if (cue === "reference" && !international) continue;
+    if (!international && (streetBefore.test(before) || streetAfter.test(after))) continue;
+    const cued = cue === "phone" || cueAfter.test(after);
+    let score =
+      budget > 0
+        ? memoScore(candidate, parse, regions, countingParse)
+        : structuralScore(candidate, cued);
+    if (score === 0) continue;
+    if (cue === "reference") score -= 0.3;
+    else if (cued) score = Math.min(1, score + 0.2);
     if (score <= 0) continue;
     found.push({
       type: "PHONE_NUMBER",
