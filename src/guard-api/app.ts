@@ -21,7 +21,10 @@ import {
 import { HttpError, installErrorHandlers } from "./errors.js";
 import { inlineOption } from "./inline-option.js";
 import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
-import { type Readiness, registerGuardRoutes } from "./routes.js";
+import { type Readiness, registerGuardRoutes, type ScaleScores } from "./routes.js";
+import { llmGuardScores } from "./score-scale.js";
+
+const sameScores: ScaleScores = (scores) => scores as Record<string, number>;
 
 export interface GuardApiOptions {
   /** The config (as loaded from YAML or written inline); every key has a default. */
@@ -47,6 +50,17 @@ function warnAboutConfig(config: GuardApiConfig, logger: Logger): void {
     ...notApplicableParams(config.input_scanners ?? [], "input_scanners"),
     ...notApplicableParams(config.output_scanners ?? [], "output_scanners"),
   ];
+  const unreachable = (config.output_scanners ?? []).filter(
+    (scanner) =>
+      scanner.type === "URLReachability" &&
+      !Array.isArray(scanner.params?.allowed_domains ?? scanner.params?.allowedDomains),
+  );
+  if (unreachable.length > 0) {
+    logger.warn(
+      {},
+      "URLReachability calls no URL until its params name allowed_domains (every output passes it)",
+    );
+  }
   if (modelParams.length > 0) {
     logger.warn(
       { scanners: modelParams },
@@ -71,14 +85,11 @@ async function registerRateLimit(app: FastifyInstance, config: GuardApiConfig): 
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
+    // slowapi's body, as LLM Guard's API answers: {"error": "Rate limit exceeded: 100 per 1 minute"}.
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Rate limit exceeded (${config.rate_limit.limit}); retry in ${context.after}.`,
-        {
-          details: { limit: config.rate_limit.limit },
-        },
-      ),
+      new HttpError(429, `Rate limit exceeded: ${limit.text}; retry in ${context.after}.`, {
+        body: { error: `Rate limit exceeded: ${limit.text}` },
+      }),
   });
 }
 
@@ -152,11 +163,12 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     });
   warnAboutConfig(config, logger);
   const scanners = config.input_scanners ?? defaultScannerConfigs;
+  const outputScanners = outputScannersOf(config);
   const pool =
     options.pool ??
     createScanPool({
       scanners,
-      outputScanners: outputScannersOf(config),
+      outputScanners,
       outputSource: `${source}: output_scanners`,
       inline: inlineOption(config, scanners, logger),
       threads: config.app.scan_threads,
@@ -177,6 +189,10 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     logger,
     readiness,
     authCheck: createAuthCheck(config.auth),
+    scale:
+      config.app.score_scale === "llm_guard"
+        ? { prompt: llmGuardScores(scanners), output: llmGuardScores(outputScanners) }
+        : { prompt: sameScores, output: sameScores },
   };
   await app.register(async (scope) => registerGuardRoutes(scope, deps));
   await app.register(async (scope) => registerGuardRoutes(scope, deps), { prefix: "/v1" });

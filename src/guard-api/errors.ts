@@ -12,8 +12,17 @@ export interface GuardErrorBody {
 
 /** An HTTP error with a status; response headers (`WWW-Authenticate`, `Retry-After`) ride in `headers`. */
 export class HttpError extends AppError {
-  constructor(status: number, message: string, options: AppErrorOptions = {}) {
-    super(message, { status, code: `http_${status}`, expose: true, ...options });
+  /** A body other than `{"message", "details"}`, where LLM Guard's API answers another shape (429). */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    options: AppErrorOptions & { body?: Readonly<Record<string, unknown>> } = {},
+  ) {
+    const { body, ...rest } = options;
+    super(message, { status, code: `http_${status}`, expose: true, ...rest });
+    this.body = body;
   }
 }
 
@@ -85,6 +94,8 @@ export function installErrorHandlers(
     reply.headers(error.headers);
     const retryAfter = retryAfterByCode[error.code];
     if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
+    if (error instanceof HttpError && error.body !== undefined)
+      return reply.status(error.status).send(error.body);
     const body: GuardErrorBody = error.expose
       ? { message: error.message, details: error.details ?? null }
       : { message: "Internal Server Error", details: null };

@@ -22,7 +22,12 @@ export interface GuardRouteDeps {
   logger: Logger;
   readiness: Readiness;
   authCheck: ((request: FastifyRequest) => void) | undefined;
+  /** Scores as the response carries them (`app.score_scale`), for prompt and output scans. */
+  scale: { prompt: ScaleScores; output: ScaleScores };
 }
+
+/** Turns a scan's score map into the configured scale. */
+export type ScaleScores = (scores: Readonly<Record<string, number>>) => Record<string, number>;
 
 const open = { rateLimit: false } as const;
 
@@ -189,7 +194,7 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
       const body = {
         sanitized_prompt: outcome.sanitized,
         is_valid: isValid,
-        scanners: outcome.scores,
+        scanners: deps.scale.prompt(outcome.scores),
       };
       return withVault(body, outcome);
     },
@@ -199,7 +204,7 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
     { preParsing, schema: { response: { 200: responseSchemas.scanPrompt } } },
     async (request, reply) => {
       const { outcome, isValid } = await runScan(deps, "scan", request, reply);
-      return withVault({ is_valid: isValid, scanners: outcome.scores }, outcome);
+      return withVault({ is_valid: isValid, scanners: deps.scale.prompt(outcome.scores) }, outcome);
     },
   );
   scope.post(
@@ -207,7 +212,8 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
     { preParsing, schema: { response: { 200: responseSchemas.analyzeOutput } } },
     async (request, reply) => {
       const { outcome, isValid } = await runOutputScan(deps, "analyze", request, reply);
-      return { sanitized_output: outcome.sanitized, is_valid: isValid, scanners: outcome.scores };
+      const scanners = deps.scale.output(outcome.scores);
+      return { sanitized_output: outcome.sanitized, is_valid: isValid, scanners };
     },
   );
   scope.post(
@@ -215,7 +221,7 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
     { preParsing, schema: { response: { 200: responseSchemas.scanOutput } } },
     async (request, reply) => {
       const { outcome, isValid } = await runOutputScan(deps, "scan", request, reply);
-      return { is_valid: isValid, scanners: outcome.scores };
+      return { is_valid: isValid, scanners: deps.scale.output(outcome.scores) };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from "../common/errors.js";
 import type { OutputScanner } from "../scan/scan-output.js";
+import { outputCatalogueFactories } from "./catalogue/output-factories.js";
 import { Deanonymize, type DeanonymizeOptions } from "./deanonymize.js";
 import { withoutModelParams } from "./model-params.js";
 import { onOutput } from "./output/on-output.js";
@@ -28,13 +29,23 @@ const outputAlone =
  * with its own zod schema and throws a `ConfigError` naming the bad option.
  */
 export const outputScannerFactories: Record<OutputScannerName, OutputScannerFactory> = {
+  BanCode: outputAlone("BanCode"),
+  BanCompetitors: outputAlone("BanCompetitors"),
+  BanSubstrings: outputAlone("BanSubstrings"),
+  BanTopics: outputAlone("BanTopics"),
+  Code: outputAlone("Code"),
   Deanonymize: (params, { vault }) =>
     onOutput(new Deanonymize(vault, params as DeanonymizeOptions)),
+  EmotionDetection: outputAlone("EmotionDetection"),
+  Gibberish: outputAlone("Gibberish"),
   InvisibleText: outputAlone("InvisibleText"),
+  Language: outputAlone("Language"),
   PromptInjection: outputAlone("PromptInjection"),
   Regex: outputAlone("Regex"),
   Secrets: outputAlone("Secrets"),
+  Sentiment: outputAlone("Sentiment"),
   Toxicity: outputAlone("Toxicity"),
+  ...outputCatalogueFactories,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { ConfigError } from "../common/errors.js";
 import type { Scanner } from "../scan/scanner.js";
 import { Anonymize, type AnonymizeOptions } from "./anonymize.js";
+import { catalogueFactories } from "./catalogue/factories.js";
 import { Deanonymize, type DeanonymizeOptions } from "./deanonymize.js";
 import { InvisibleText, type InvisibleTextOptions } from "./invisible-text.js";
 import { withoutModelParams } from "./model-params.js";
@@ -46,6 +47,7 @@ export const scannerFactories: Record<ScannerName, ScannerFactory> = {
   InvisibleText: (params) => new InvisibleText(params as InvisibleTextOptions),
   Secrets: (params) => new Secrets(params as SecretsOptions),
   Toxicity: (params) => new Toxicity(params as ToxicityOptions),
+  ...catalogueFactories,
 };
 
 const lowerCasedValues = new Set(["matchType", "redactMode"]);

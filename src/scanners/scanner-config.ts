@@ -14,17 +14,46 @@ export const scannerNames = [
   "PromptInjection",
   "InvisibleText",
   "Secrets",
+  "BanCode",
+  "BanCompetitors",
+  "BanSubstrings",
+  "BanTopics",
+  "Code",
+  "EmotionDetection",
+  "Gibberish",
+  "Language",
+  "Sentiment",
+  "TokenLimit",
 ] as const;
 export type ScannerName = (typeof scannerNames)[number];
 
 /** Scanner class names an `output_scanners` list may use as `type` (LLM Guard's output catalogue). */
 export const outputScannerNames = [
+  "BanCode",
+  "BanCompetitors",
+  "BanSubstrings",
+  "BanTopics",
+  "Bias",
+  "Code",
   "Deanonymize",
+  "EmotionDetection",
+  "FactualConsistency",
+  "Gibberish",
   "InvisibleText",
+  "JSON",
+  "Language",
+  "LanguageSame",
+  "MaliciousURLs",
+  "NoRefusal",
   "PromptInjection",
+  "ReadingTime",
   "Regex",
+  "Relevance",
   "Secrets",
+  "Sensitive",
+  "Sentiment",
   "Toxicity",
+  "URLReachability",
 ] as const;
 export type OutputScannerName = (typeof outputScannerNames)[number];
 

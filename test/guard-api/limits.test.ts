@@ -73,10 +73,7 @@ describe("time limits and overload", () => {
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({
-      message: expect.stringContaining("Rate limit exceeded (2/minute)"),
-      details: { limit: "2/minute" },
-    });
+    expect(limited.json()).toEqual({ error: "Rate limit exceeded: 2 per 1 minute" });
     for (let i = 0; i < 4; i += 1) {
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     }
