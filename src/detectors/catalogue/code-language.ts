@@ -5,7 +5,14 @@
  */
 interface Highlighter {
   registerLanguage(name: string, grammar: unknown): void;
-  highlightAuto(code: string, subset: string[]): { language?: string; relevance: number };
+  highlightAuto(
+    code: string,
+    subset: string[],
+  ): {
+    language?: string;
+    relevance: number;
+    secondBest?: { language?: string; relevance: number };
+  };
 }
 const hljsCore = "highlight.js/lib/core";
 
@@ -44,17 +51,18 @@ export const codeLanguages: Readonly<Record<string, string>> = {
 
 /**
  * Load highlight.js's core with the grammars of `languages` (LLM Guard names) and return a
- * function naming the most likely of them for a code text (undefined when none fits).
+ * function naming the two most likely of them for a code text (empty when none fits): short
+ * snippets often score a close second in their real language.
  */
 export async function loadCodeLanguageGuesser(
   languages: readonly string[],
-): Promise<(code: string) => string | undefined> {
+): Promise<(code: string) => string[]> {
   const hljs = ((await import(hljsCore)) as { default: Highlighter }).default;
   const byGrammar = new Map<string, string>();
   for (const language of languages) {
     const grammar = codeLanguages[language];
     if (!grammar) continue;
-    const module = (await import(`highlight.js/lib/languages/${grammar}.js`)) as {
+    const module = (await import(`highlight.js/lib/languages/${grammar}`)) as {
       default: unknown;
     };
     hljs.registerLanguage(grammar, module.default);
@@ -62,10 +70,13 @@ export async function loadCodeLanguageGuesser(
   }
   const subset = [...byGrammar.keys()];
   return (code) => {
-    if (subset.length === 0) return undefined;
-    const result = hljs.highlightAuto(code, subset);
-    return result.language !== undefined && result.relevance >= 3
-      ? byGrammar.get(result.language)
-      : undefined;
+    if (subset.length === 0) return [];
+    const best = hljs.highlightAuto(code, subset);
+    const found: string[] = [];
+    for (const guess of [best, best.secondBest]) {
+      const name = guess?.language === undefined ? undefined : byGrammar.get(guess.language);
+      if (name !== undefined && guess!.relevance >= 3) found.push(name);
+    }
+    return found;
   };
 }

@@ -3,6 +3,7 @@ const codeLinePatterns: readonly RegExp[] = [
   /[;{}]\s*$/,
   /^\s*(?:def|class|import|from|return|if|elif|else|for|while|function|const|let|var|public|private|protected|static|async|await|package|fn|func|impl|struct|enum|interface|using|namespace|try|catch|except|finally|switch|case|echo|export)\b.*[(:{=;,]/,
   /^\s*#(?:include|define|ifndef|endif|pragma)\b/,
+  /^\s*(?:import\s+[\w.]+|from\s+[\w.]+\s+import\b|return\b|raise\b|throw\b|yield\b|break;?$|continue;?$|pass$|package\s+[\w.]+|using\s+[\w.]+;|require\s*\()/,
   /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s+[\w*]/i,
   /^\s*(?:\/\/|\/\*|\*\/|#!|--\s)/,
   /^\s*[\w.$[\]"']+\s*(?:[+\-*/%|&]?=|:=|=>|->)\s*\S/,

@@ -36,7 +36,8 @@ function codePieces(text: string): string[] {
 /**
  * LLM Guard's Code: finds code (fenced blocks, or a text whose lines read as code) and names its
  * language with highlight.js's auto-detection among the configured `languages`; with `is_blocked`
- * code in one of them is invalid, without it code in any other language is. Score 1 when it acts.
+ * code in one of them is invalid, without it code in any other language is (a listed language
+ * among highlight.js's two best guesses counts). Score 1 when it acts.
  * highlight.js tells languages apart by their keywords and syntax; short snippets in similar
  * languages (C/C++, JavaScript/TypeScript) are often confused.
  *
@@ -50,9 +51,8 @@ export class Code implements Scanner {
 
   constructor(options: CodeOptions) {
     this.#options = parseScannerOptions(codeOptionsSchema, options, "Code");
-    const { languages, isBlocked } = this.#options;
-    // Blocking: tell the listed languages apart from each other; allowing: from all others too.
-    this.#guess = lazy(() => loadCodeLanguageGuesser(isBlocked ? languages : languageNames));
+    // Every language is a candidate, so code in an unlisted one is not taken for a listed one.
+    this.#guess = lazy(() => loadCodeLanguageGuesser(languageNames));
   }
 
   async scan(text: string): Promise<ScanResult> {
@@ -61,8 +61,7 @@ export class Code implements Scanner {
     if (pieces.length === 0) return { sanitized: text, valid: true, score: 0 };
     const guess = await this.#guess();
     for (const piece of pieces) {
-      const language = guess(piece);
-      const listed = language !== undefined && languages.includes(language);
+      const listed = guess(piece).some((language) => languages.includes(language));
       if (isBlocked ? listed : !listed) return { sanitized: text, valid: false, score: 1 };
     }
     return { sanitized: text, valid: true, score: 0 };

@@ -19,7 +19,7 @@ const isNumber = (word: string) => /^\p{N}/u.test(word);
 
 /**
  * How well the prompt supports the output: the share of the output's content words found in the
- * prompt, numbers counted twice (a changed figure is the commonest unsupported claim), lowered
+ * prompt, numbers counted three times (a changed figure is the commonest unsupported claim), lowered
  * when the output negates where the prompt does not (or the other way round).
  */
 export function lexicalSupport(prompt: string, output: string): number {
@@ -29,7 +29,7 @@ export function lexicalSupport(prompt: string, output: string): number {
   let weight = 0;
   let found = 0;
   for (const word of words) {
-    const w = isNumber(word) ? 2 : 1;
+    const w = isNumber(word) ? 3 : 1;
     weight += w;
     if (known.has(word)) found += w;
   }

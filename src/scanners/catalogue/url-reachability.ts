@@ -115,7 +115,8 @@ export class URLReachability implements Scanner {
   }
 
   async scan(text: string): Promise<ScanResult> {
-    if (!this.enabled || !text.includes(".")) return { sanitized: text, valid: true, score: 0 };
+    if (!this.enabled || !(text.includes(".") || text.includes("://")))
+      return { sanitized: text, valid: true, score: 0 };
     const urls = (await this.#findUrls())(text)
       .filter((url) => this.#allowed(url))
       .slice(0, this.#options.maxUrls);
