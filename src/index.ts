@@ -94,7 +94,14 @@ export {
 export { failedScanners, isValid } from "./scan/is-valid.js";
 export { MatchType } from "./scan/match-type.js";
 export { type ScanPromptOptions, type ScanPromptResult, scanPrompt } from "./scan/scan-prompt.js";
-export type { Scanner, ScanResult } from "./scan/scanner.js";
+export {
+  SCAN_SOURCES,
+  type ScanContext,
+  type Scanner,
+  type ScanResult,
+  type ScanSource,
+  type ScanSpan,
+} from "./scan/scanner.js";
 export { Anonymize, type AnonymizeOptions, anonymizeOptionsSchema } from "./scanners/anonymize.js";
 export {
   Deanonymize,

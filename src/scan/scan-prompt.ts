@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { createLogger, type Logger } from "../common/logger.js";
-import { clampScore, type ScanContext, type Scanner } from "./scanner.js";
+import { clampScore, type Scanner, type ScanSource } from "./scanner.js";
 
 export interface ScanPromptOptions {
   /** Stop after the first invalid result (default false: every scanner runs). */
   failFast?: boolean;
-  /** Where the text comes from, passed to every scanner (PromptInjection picks its operating point by it). */
-  source?: ScanContext["source"];
+  /** The kind of text, passed to every scanner as `scan(text, { source })` (PromptInjection uses it). */
+  source?: ScanSource;
   /** pino-compatible logger; default a pino logger at info on stderr. */
   logger?: Logger;
 }
@@ -49,10 +49,12 @@ export async function scanPrompt(
   const resultsScore: Record<string, number> = {};
   const started = performance.now();
   let sanitized = text;
-  const context: ScanContext = options.source === undefined ? {} : { source: options.source };
   for (const [index, scanner] of scanners.entries()) {
     const key = keys[index]!;
-    const result = await scanner.scan(sanitized, context);
+    const result = await scanner.scan(
+      sanitized,
+      options.source === undefined ? undefined : { source: options.source },
+    );
     sanitized = result.sanitized;
     resultsValid[key] = result.valid;
     resultsScore[key] = clampScore(result.score);

@@ -6,13 +6,29 @@ export interface ScanResult {
   valid: boolean;
   /** 0.0 = nothing detected, 1.0 = detected with certainty. */
   score: number;
-  /** Where in the text the scanner found what it scored (optional). */
-  spans?: { start: number; end: number; score: number }[];
+  /**
+   * Optional: the character spans of the input text that carry what was detected (start inclusive,
+   * end exclusive, UTF-16 offsets into the text the scanner received), each with its own score.
+   * PromptInjection reports the planted instruction here; other scanners may leave it out.
+   */
+  spans?: ScanSpan[];
 }
 
-/** Where a scanned text comes from; a scanner may pick its operating point by it. */
+/** One detected region of a scanned text: `text.slice(start, end)`, scored in [0, 1]. */
+export interface ScanSpan {
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** Where a text comes from; scanners with context-dependent operating points pick one by it. */
+export const SCAN_SOURCES = ["prompt", "document", "tool_output"] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+/** Per-call context a caller may pass to `Scanner.scan`; scanners that do not use it ignore it. */
 export interface ScanContext {
-  source?: "prompt" | "document" | "tool_output";
+  /** The kind of text: a user/system prompt, a document chunk, or a tool/function result. */
+  source?: ScanSource;
 }
 
 /**

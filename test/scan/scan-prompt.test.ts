@@ -52,6 +52,21 @@ describe("scanPrompt", () => {
     expect(second.seen).toEqual([]);
   });
 
+  it("passes the source to every scanner and no context when none is given", async () => {
+    const contexts: unknown[] = [];
+    const probe: Scanner = {
+      name: "Probe",
+      scan(text, context) {
+        contexts.push(context);
+        return { sanitized: text, valid: true, score: 0 };
+      },
+    };
+    const { logger } = captureLogger();
+    await scanPrompt([probe, probe], "some text", { logger, source: "tool_output" });
+    await scanPrompt([probe], "some text", { logger });
+    expect(contexts).toEqual([{ source: "tool_output" }, { source: "tool_output" }, undefined]);
+  });
+
   it("runs every scanner without failFast", async () => {
     const second = replacer("B", "q", "q");
     const { logger } = captureLogger();
