@@ -19,7 +19,6 @@ import {
   parseRateLimit,
 } from "./config.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
-import { inlineOption } from "./inline-option.js";
 import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
 import { type Readiness, registerGuardRoutes, type ScaleScores } from "./routes.js";
 import { llmGuardScores } from "./score-scale.js";
@@ -142,7 +141,7 @@ async function createServer(
 /**
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
- * per request (a short prompt on the main thread when no other scan is running: `app.scan_inline`).
+ * per request.
  * Resolves once the scanners are loaded, or at once with `app.lazy_load` (as LLM Guard: ready at
  * once, the first scans wait for the scanners to be built; a scanner that fails to build turns
  * `/readyz` to 503 with the reason).
@@ -170,7 +169,6 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
       scanners,
       outputScanners,
       outputSource: `${source}: output_scanners`,
-      inline: inlineOption(config, scanners, logger),
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
-import type { Abortable, HttpClient, HttpResponse } from "../http/index.js";
-import { GuardCallAbort } from "./guard-call-abort.js";
+import type { HttpClient, HttpResponse } from "../http/index.js";
 
 /** The guard API's `/analyze/prompt` answer (LLM Guard API compatible). */
 export const guardResponseSchema = z.looseObject({
@@ -40,27 +39,26 @@ export function createGuardClient(options: GuardClientOptions) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
-  return async function analyzePrompt(prompt: string, signal?: Abortable): Promise<GuardResponse> {
-    // One plain handle for the timeout and the client's signal (no AbortController, no Timeout).
-    const abort = new GuardCallAbort(options.timeoutMs, signal);
+  return async function analyzePrompt(
+    prompt: string,
+    signal?: AbortSignal,
+  ): Promise<GuardResponse> {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: HttpResponse;
     let text: string;
     try {
       response = await options.http.request(url, {
         method: "POST",
         headers,
-        // The bytes of JSON.stringify({ prompt }), without the wrapper object.
-        body: `{"prompt":${JSON.stringify(prompt)}}`,
-        signal: abort,
+        body: JSON.stringify({ prompt }),
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
       });
       text = await response.text();
     } catch (error) {
-      if (abort.timedOut) {
+      if (timeout.aborted) {
         throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
       }
       throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
-    } finally {
-      abort.done();
     }
     if (!response.ok) {
       throw new GuardUnavailableError(`${url} answered HTTP ${response.status}`);
