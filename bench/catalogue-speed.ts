@@ -19,8 +19,29 @@ const params: Record<string, Record<string, unknown>> = {
   Language: { valid_languages: ["en"] },
   ReadingTime: { max_time: 5 },
 };
-const inputs = ["BanCode", "BanCompetitors", "BanSubstrings", "BanTopics", "Code", "EmotionDetection", "Gibberish", "Language", "Sentiment", "TokenLimit"];
-const outputs = ["Bias", "FactualConsistency", "JSON", "LanguageSame", "MaliciousURLs", "NoRefusal", "ReadingTime", "Relevance", "Sensitive"];
+const inputs = [
+  "BanCode",
+  "BanCompetitors",
+  "BanSubstrings",
+  "BanTopics",
+  "Code",
+  "EmotionDetection",
+  "Gibberish",
+  "Language",
+  "Sentiment",
+  "TokenLimit",
+];
+const outputs = [
+  "Bias",
+  "FactualConsistency",
+  "JSON",
+  "LanguageSame",
+  "MaliciousURLs",
+  "NoRefusal",
+  "ReadingTime",
+  "Relevance",
+  "Sensitive",
+];
 
 async function time(name: string, run: () => unknown): Promise<void> {
   for (let i = 0; i < 20; i++) await run(); // load lazy libraries, warm up
@@ -35,6 +56,9 @@ for (const type of inputs) {
   await time(type, () => scanner.scan(chunk));
 }
 for (const type of outputs) {
-  const scanner: OutputScanner = createOutputScanner({ type, params: params[type] ?? {} }, { vault });
+  const scanner: OutputScanner = createOutputScanner(
+    { type, params: params[type] ?? {} },
+    { vault },
+  );
   await time(type, () => scanner.scanOutput(paragraph, chunk));
 }

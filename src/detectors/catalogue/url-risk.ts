@@ -1,4 +1,6 @@
-import { parse } from "tldts";
+import type { parse as ParseUrl } from "tldts";
+
+type Parse = typeof ParseUrl;
 
 /** TLDs that abuse reports (Spamhaus, Interisle) list far above their share of domains. */
 const riskyTlds: ReadonlySet<string> = new Set(
@@ -39,8 +41,13 @@ export interface UrlRiskSignal {
   weight: number;
 }
 
+/** Load `tldts` (its public-suffix list) on first use; pass the result to {@link urlRiskSignals}. */
+export async function loadDomainParser(): Promise<Parse> {
+  return (await import("tldts")).parse;
+}
+
 /** The signals a URL shows: an IP host, userinfo, punycode, a risky TLD, a brand outside its domain, ... */
-export function urlRiskSignals(url: URL): UrlRiskSignal[] {
+export function urlRiskSignals(url: URL, parse: Parse): UrlRiskSignal[] {
   const signals: UrlRiskSignal[] = [];
   const info = parse(url.href);
   const host = url.hostname.toLowerCase();
@@ -63,6 +70,6 @@ export function urlRiskSignals(url: URL): UrlRiskSignal[] {
 }
 
 /** A URL's risk, 0..1: signals combined as independent evidence, 1 − Π(1 − weight). */
-export function urlRisk(url: URL): number {
-  return 1 - urlRiskSignals(url).reduce((clean, signal) => clean * (1 - signal.weight), 1);
+export function urlRisk(url: URL, parse: Parse): number {
+  return 1 - urlRiskSignals(url, parse).reduce((clean, signal) => clean * (1 - signal.weight), 1);
 }

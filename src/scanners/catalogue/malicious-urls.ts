@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadUrlFinder } from "../../detectors/catalogue/find-urls.js";
-import { urlRisk } from "../../detectors/catalogue/url-risk.js";
+import { loadDomainParser, urlRisk } from "../../detectors/catalogue/url-risk.js";
 import type { Scanner, ScanResult } from "../../scan/scanner.js";
 import { parseScannerOptions } from "../parse-options.js";
 import { lazy } from "./lazy.js";
@@ -26,6 +26,7 @@ export class MaliciousURLs implements Scanner {
   readonly name = "MaliciousURLs";
   readonly #threshold: number;
   readonly #findUrls = lazy(loadUrlFinder);
+  readonly #parse = lazy(loadDomainParser);
 
   constructor(options: MaliciousUrlsOptions = {}) {
     this.#threshold = parseScannerOptions(
@@ -39,7 +40,9 @@ export class MaliciousURLs implements Scanner {
     // No dot, no URL: skips loading linkify-it for most texts.
     if (!text.includes(".")) return { sanitized: text, valid: true, score: 0 };
     const urls = (await this.#findUrls())(text);
-    const score = urls.reduce((max, url) => Math.max(max, urlRisk(url)), 0);
+    if (urls.length === 0) return { sanitized: text, valid: true, score: 0 };
+    const parse = await this.#parse();
+    const score = urls.reduce((max, url) => Math.max(max, urlRisk(url, parse)), 0);
     return { sanitized: text, valid: score < this.#threshold, score };
   }
 }
