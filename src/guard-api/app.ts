@@ -3,7 +3,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { createClientErrorHandler } from "../common/client-error.js";
 import { parseConfig } from "../common/config.js";
 import { createLogger, type Logger } from "../common/logger.js";
-import { defaultScannerConfigs } from "../scanners/scanner-config.js";
+import { notApplicableParams } from "../scanners/model-params.js";
+import {
+  defaultOutputScannerConfigs,
+  defaultScannerConfigs,
+  type ScannerConfig,
+} from "../scanners/scanner-config.js";
 import { createScanPool, type ScanPool } from "../workers/scan-pool.js";
 import { createAuthCheck } from "./auth.js";
 import {
@@ -15,7 +20,10 @@ import {
 } from "./config.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
 import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
-import { type Readiness, registerGuardRoutes } from "./routes.js";
+import { type Readiness, registerGuardRoutes, type ScaleScores } from "./routes.js";
+import { llmGuardScores } from "./score-scale.js";
+
+const sameScores: ScaleScores = (scores) => scores as Record<string, number>;
 
 export interface GuardApiOptions {
   /** The config (as loaded from YAML or written inline); every key has a default. */
@@ -37,6 +45,37 @@ function warnAboutConfig(config: GuardApiConfig, logger: Logger): void {
   }
   const ignored = ignoredConfigKeys.filter((key) => config[key] !== undefined);
   if (ignored.length > 0) logger.warn({ keys: ignored }, "Config keys ignored by ragguard");
+  const modelParams = [
+    ...notApplicableParams(config.input_scanners ?? [], "input_scanners"),
+    ...notApplicableParams(config.output_scanners ?? [], "output_scanners"),
+  ];
+  const unreachable = (config.output_scanners ?? []).filter(
+    (scanner) =>
+      scanner.type === "URLReachability" &&
+      !Array.isArray(scanner.params?.allowed_domains ?? scanner.params?.allowedDomains),
+  );
+  if (unreachable.length > 0) {
+    logger.warn(
+      {},
+      "URLReachability calls no URL until its params name allowed_domains (every output passes it)",
+    );
+  }
+  if (modelParams.length > 0) {
+    logger.warn(
+      { scanners: modelParams },
+      "Transformer-only scanner params do not apply to ragguard's built-in detectors (ignored)",
+    );
+  }
+}
+
+/**
+ * The output scanners: the config's, else the default set when the config names no scanners at
+ * all; a config with its own `input_scanners` and no `output_scanners` scans no outputs (as LLM
+ * Guard, whose output list is empty then), which keeps its workers as light as it wrote them.
+ */
+function outputScannersOf(config: GuardApiConfig): readonly ScannerConfig[] {
+  if (config.output_scanners !== undefined) return config.output_scanners;
+  return config.input_scanners === undefined ? defaultOutputScannerConfigs : [];
 }
 
 async function registerRateLimit(app: FastifyInstance, config: GuardApiConfig): Promise<void> {
@@ -45,14 +84,11 @@ async function registerRateLimit(app: FastifyInstance, config: GuardApiConfig): 
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
+    // slowapi's body, as LLM Guard's API answers: {"error": "Rate limit exceeded: 100 per 1 minute"}.
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Rate limit exceeded (${config.rate_limit.limit}); retry in ${context.after}.`,
-        {
-          details: { limit: config.rate_limit.limit },
-        },
-      ),
+      new HttpError(429, `Rate limit exceeded: ${limit.text}; retry in ${context.after}.`, {
+        body: { error: `Rate limit exceeded: ${limit.text}` },
+      }),
   });
 }
 
@@ -106,7 +142,9 @@ async function createServer(
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
  * per request.
- * Resolves once the scanners are loaded, or at once with `app.lazy_load`.
+ * Resolves once the scanners are loaded, or at once with `app.lazy_load` (as LLM Guard: ready at
+ * once, the first scans wait for the scanners to be built; a scanner that fails to build turns
+ * `/readyz` to 503 with the reason).
  *
  * @example
  * const app = await createGuardApi({ config: await loadGuardApiConfig("scanners.yaml") });
@@ -124,10 +162,13 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     });
   warnAboutConfig(config, logger);
   const scanners = config.input_scanners ?? defaultScannerConfigs;
+  const outputScanners = outputScannersOf(config);
   const pool =
     options.pool ??
     createScanPool({
       scanners,
+      outputScanners,
+      outputSource: `${source}: output_scanners`,
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,
@@ -136,7 +177,8 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
         logger.error({ err: error }, "A scan worker failed and was replaced"),
     });
   const metrics = createGuardMetrics(() => pool.queueSize);
-  const readiness: Readiness = { ready: false };
+  // lazy_load (LLM Guard's): ready at once, the scanners built by the first scans' workers.
+  const readiness: Readiness = { ready: config.app.lazy_load };
   const app = await createServer(config, logger, metrics);
   const deps = {
     config,
@@ -145,6 +187,10 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     logger,
     readiness,
     authCheck: createAuthCheck(config.auth),
+    scale:
+      config.app.score_scale === "llm_guard"
+        ? { prompt: llmGuardScores(scanners), output: llmGuardScores(outputScanners) }
+        : { prompt: sameScores, output: sameScores },
   };
   await app.register(async (scope) => registerGuardRoutes(scope, deps));
   await app.register(async (scope) => registerGuardRoutes(scope, deps), { prefix: "/v1" });
@@ -152,10 +198,12 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
 
   const loading = pool.warmup().then(() => {
     readiness.ready = true;
+    readiness.error = undefined;
     logger.info({ threads: pool.threads }, "Scanners loaded");
   });
   if (config.app.lazy_load) {
     loading.catch((error: unknown) => {
+      readiness.ready = false;
       readiness.error = error instanceof Error ? error.message : String(error);
       logger.error({ error: readiness.error }, "Loading the scanners failed");
     });

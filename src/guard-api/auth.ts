@@ -10,9 +10,10 @@ export function secretsMatch(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-function unauthorized(message: string, scheme: "Bearer" | "Basic"): HttpError {
-  const challenge = scheme === "Bearer" ? "Bearer" : 'Basic realm="ragguard guard API"';
-  return new HttpError(401, message, { headers: { "www-authenticate": challenge } });
+function unauthorized(message: string): HttpError {
+  return new HttpError(401, message, {
+    headers: { "www-authenticate": 'Basic realm="ragguard guard API"' },
+  });
 }
 
 /** Split `Authorization: <scheme> <value>`; the scheme is case-insensitive. */
@@ -27,8 +28,18 @@ function readCredentials(request: FastifyRequest, scheme: string): string | unde
 }
 
 /**
- * Make the check that guards the scan routes: HTTP bearer or HTTP basic as LLM Guard's API
- * configures them, answering 401 with a `WWW-Authenticate` challenge. Without `auth`, undefined.
+ * FastAPI's `HTTPBearer` (the version LLM Guard's API pins, 0.115) refuses a request without a
+ * bearer credential with 403, no challenge: "Not authenticated" without the header, "Invalid
+ * authentication credentials" with another scheme.
+ */
+function forbidden(message: string): HttpError {
+  return new HttpError(403, message);
+}
+
+/**
+ * Make the check that guards the scan routes: HTTP bearer or HTTP basic, answering as LLM Guard's
+ * API does — bearer: 403 without a bearer credential, 401 "Invalid API key" for a wrong one;
+ * basic: 401 with a `WWW-Authenticate` challenge. Without `auth`, undefined.
  *
  * @example
  * const check = createAuthCheck({ type: "http_bearer", token: "s3cret" });
@@ -40,14 +51,15 @@ export function createAuthCheck(
   if (auth === undefined) return undefined;
   if (auth.type === "http_bearer") {
     return function checkBearer(request) {
+      if (typeof request.headers.authorization !== "string") throw forbidden("Not authenticated");
       const token = readCredentials(request, "Bearer");
-      if (token === undefined) throw unauthorized("Not authenticated", "Bearer");
-      if (!secretsMatch(token, auth.token)) throw unauthorized("Invalid API key", "Bearer");
+      if (token === undefined) throw forbidden("Invalid authentication credentials");
+      if (!secretsMatch(token, auth.token)) throw new HttpError(401, "Invalid API key");
     };
   }
   return function checkBasic(request) {
     const encoded = readCredentials(request, "Basic");
-    if (encoded === undefined) throw unauthorized("Not authenticated", "Basic");
+    if (encoded === undefined) throw unauthorized("Not authenticated");
     const decoded = Buffer.from(encoded, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     const username = colon === -1 ? decoded : decoded.slice(0, colon);
@@ -55,6 +67,6 @@ export function createAuthCheck(
     // Both comparisons always run, so timing does not tell which part was wrong.
     const userOk = secretsMatch(username, auth.username);
     const passwordOk = secretsMatch(password, auth.password);
-    if (!(userOk && passwordOk)) throw unauthorized("Invalid Username or Password", "Basic");
+    if (!(userOk && passwordOk)) throw unauthorized("Invalid Username or Password");
   };
 }

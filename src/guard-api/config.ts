@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Env, loadYamlConfig, parseConfig } from "../common/config.js";
-import { scannerConfigSchema } from "../scanners/scanner-config.js";
+import { outputScannerConfigSchema, scannerConfigSchema } from "../scanners/scanner-config.js";
+import { scoreScales } from "./score-scale.js";
 
 const logLevels = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 /** LLM Guard writes Python level names (`INFO`, `WARNING`, `CRITICAL`); pino's names are accepted too. */
@@ -34,12 +35,23 @@ const windowUnits: Record<string, number> = {
 };
 const rateLimitPattern = /^(\d+)\s*(?:\/|per)\s*(\d+)?\s*(second|minute|hour|day)s?$/i;
 
-/** Parse a slowapi-style limit: `100/minute`, `10 per second`, `1000/5 minutes`. */
-export function parseRateLimit(limit: string): { max: number; windowMs: number } | undefined {
+/**
+ * Parse a slowapi-style limit: `100/minute`, `10 per second`, `1000/5 minutes`. `text` is how
+ * slowapi (the `limits` package) writes it back: `100 per 1 minute`.
+ */
+export function parseRateLimit(
+  limit: string,
+): { max: number; windowMs: number; text: string } | undefined {
   const match = rateLimitPattern.exec(limit.trim());
   if (!match) return undefined;
   const [, max, count, unit] = match;
-  return { max: Number(max), windowMs: Number(count ?? 1) * windowUnits[unit!.toLowerCase()]! };
+  const amount = Number(count ?? 1);
+  const windowUnit = unit!.toLowerCase();
+  return {
+    max: Number(max),
+    windowMs: amount * windowUnits[windowUnit]!,
+    text: `${Number(max)} per ${amount} ${windowUnit}`,
+  };
 }
 
 const appSchema = z
@@ -50,10 +62,12 @@ const appSchema = z
     scan_fail_fast: z.boolean().default(false),
     /** Seconds a prompt scan may take, queue wait included; then 408. */
     scan_prompt_timeout: z.number().positive().default(10),
-    /** Accepted so LLM Guard configs load; ragguard scans no outputs. */
-    scan_output_timeout: z.number().positive().optional(),
-    /** true: listen at once and load scanners in the background (`/readyz` is 503 meanwhile). */
+    /** Seconds an output scan may take, queue wait included; then 408. */
+    scan_output_timeout: z.number().positive().default(10),
+    /** true (LLM Guard's default): ready at once, the first scans wait for the scanners to be built. */
     lazy_load: z.boolean().default(false),
+    /** `ragguard`: scores 0 … 1; `llm_guard`: LLM Guard's −1 … 1 risk scores (from each scanner's threshold). */
+    score_scale: z.enum(scoreScales).default("ragguard"),
     /** Largest request body; bytes or a size like `"1mb"`. */
     body_limit: byteSizeSchema.default(1_048_576),
     /** Behind a proxy or load balancer: take the client address from `X-Forwarded-For`. */
@@ -96,8 +110,9 @@ export const guardApiConfigSchema = z
     auth: authSchema.nullish().transform((value) => value ?? undefined),
     /** Scanners in execution order; absent = the default set. */
     input_scanners: z.array(scannerConfigSchema).optional(),
+    /** Output scanners (`/analyze/output`, `/scan/output`) in execution order; absent = the default set. */
+    output_scanners: z.array(outputScannerConfigSchema).optional(),
     // LLM Guard keys that ragguard accepts and ignores, so an existing file loads unchanged.
-    output_scanners: z.unknown().optional(),
     tracing: z.unknown().optional(),
     metrics: z.unknown().optional(),
     cache: z.unknown().optional(),
@@ -109,7 +124,7 @@ export type GuardApiConfigInput = z.input<typeof guardApiConfigSchema>;
 export type GuardApiAuth = NonNullable<GuardApiConfig["auth"]>;
 
 /** LLM Guard config keys that are read but have no effect here (reported once at start). */
-export const ignoredConfigKeys = ["output_scanners", "tracing", "metrics", "cache"] as const;
+export const ignoredConfigKeys = ["tracing", "metrics", "cache"] as const;
 
 /**
  * Load and validate a guard API config file, interpolating `${VAR:default}` from `env`. Without a

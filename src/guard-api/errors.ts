@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { AppError, type AppErrorOptions, toAppError, ValidationError } from "../common/errors.js";
 import type { Logger } from "../common/logger.js";
+import { type ValidationDetail, validationDetails } from "./validation-details.js";
 
 /** The guard API's one error body, as LLM Guard's API writes it. */
 export interface GuardErrorBody {
@@ -11,28 +12,25 @@ export interface GuardErrorBody {
 
 /** An HTTP error with a status; response headers (`WWW-Authenticate`, `Retry-After`) ride in `headers`. */
 export class HttpError extends AppError {
-  constructor(status: number, message: string, options: AppErrorOptions = {}) {
-    super(message, { status, code: `http_${status}`, expose: true, ...options });
+  /** A body other than `{"message", "details"}`, where LLM Guard's API answers another shape (429). */
+  readonly body: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    options: AppErrorOptions & { body?: Readonly<Record<string, unknown>> } = {},
+  ) {
+    const { body, ...rest } = options;
+    super(message, { status, code: `http_${status}`, expose: true, ...rest });
+    this.body = body;
   }
 }
 
-/** One FastAPI-style validation detail: where (`["body", "prompt"]`), what and why. */
-export interface ValidationDetail {
-  type: string;
-  loc: (string | number)[];
-  msg: string;
-}
+export type { ValidationDetail } from "./validation-details.js";
 
-/** Turn zod issues into a 422 that names each field, like FastAPI's `detail` list. */
-export function toValidationError(error: z.ZodError): ValidationError {
-  const details: ValidationDetail[] = error.issues.map((issue) => {
-    const missing = issue.code === "invalid_type" && / received undefined$/.test(issue.message);
-    return {
-      type: missing ? "missing" : issue.code,
-      loc: ["body", ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))],
-      msg: missing ? "Field required" : issue.message,
-    };
-  });
+/** Turn zod issues into a 422 whose `details` are FastAPI's (pydantic's) list for the body. */
+export function toValidationError(error: z.ZodError, body?: unknown): ValidationError {
+  const details = validationDetails(error, body);
   return new ValidationError("Validation failed", { details, expose: true });
 }
 
@@ -96,6 +94,8 @@ export function installErrorHandlers(
     reply.headers(error.headers);
     const retryAfter = retryAfterByCode[error.code];
     if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
+    if (error instanceof HttpError && error.body !== undefined)
+      return reply.status(error.status).send(error.body);
     const body: GuardErrorBody = error.expose
       ? { message: error.message, details: error.details ?? null }
       : { message: "Internal Server Error", details: null };

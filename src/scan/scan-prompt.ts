@@ -18,7 +18,7 @@ export type ScanPromptResult = [
 ];
 
 /** Map keys for a scanner list: `Regex`, `Regex#2`, ... so two instances never overwrite. */
-export function scannerKeys(scanners: readonly Scanner[]): string[] {
+export function scannerKeys(scanners: readonly { readonly name: string }[]): string[] {
   const seen = new Map<string, number>();
   return scanners.map((scanner) => {
     const count = (seen.get(scanner.name) ?? 0) + 1;

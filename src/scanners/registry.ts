@@ -1,8 +1,10 @@
 import { ConfigError } from "../common/errors.js";
 import type { Scanner } from "../scan/scanner.js";
 import { Anonymize, type AnonymizeOptions } from "./anonymize.js";
+import { catalogueFactories } from "./catalogue/factories.js";
 import { Deanonymize, type DeanonymizeOptions } from "./deanonymize.js";
 import { InvisibleText, type InvisibleTextOptions } from "./invisible-text.js";
+import { withoutModelParams } from "./model-params.js";
 import { PromptInjection, type PromptInjectionOptions } from "./prompt-injection.js";
 import { Regex, type RegexOptions } from "./regex.js";
 import {
@@ -45,6 +47,7 @@ export const scannerFactories: Record<ScannerName, ScannerFactory> = {
   InvisibleText: (params) => new InvisibleText(params as InvisibleTextOptions),
   Secrets: (params) => new Secrets(params as SecretsOptions),
   Toxicity: (params) => new Toxicity(params as ToxicityOptions),
+  ...catalogueFactories,
 };
 
 const lowerCasedValues = new Set(["matchType", "redactMode"]);
@@ -85,7 +88,8 @@ export function createScanner(config: unknown, context: ScannerContext): Scanner
     throw new ConfigError(`Invalid scanner config: ${message.join("; ")}`);
   }
   const { type, params } = parsed.data;
-  return scannerFactories[type as ScannerName](toCamelCaseParams(params, type), context);
+  const own = toCamelCaseParams(withoutModelParams(type, params), type);
+  return scannerFactories[type as ScannerName](own, context);
 }
 
 /**

@@ -40,15 +40,20 @@ const scan = (app: FastifyInstance, authorization?: string) =>
   });
 
 describe("guard API authentication", () => {
-  it("requires the bearer token on the scan routes, answering 401 with a challenge", async () => {
+  it("requires the bearer token as LLM Guard's API does: 403 without one, 401 for a wrong one", async () => {
     const missing = await scan(bearer);
-    expect(missing.statusCode).toBe(401);
-    expect(missing.headers["www-authenticate"]).toBe("Bearer");
+    expect(missing.statusCode).toBe(403);
+    expect(missing.headers["www-authenticate"]).toBeUndefined();
     expect(missing.json()).toEqual({ message: "Not authenticated", details: null });
     const wrong = await scan(bearer, "Bearer s3cret-tokeN");
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: "Invalid API key", details: null });
-    expect((await scan(bearer, "Basic czNjcmV0LXRva2Vu")).statusCode).toBe(401);
+    const otherScheme = await scan(bearer, "Basic czNjcmV0LXRva2Vu");
+    expect(otherScheme.statusCode).toBe(403);
+    expect(otherScheme.json()).toEqual({
+      message: "Invalid authentication credentials",
+      details: null,
+    });
     const ok = await scan(bearer, "bearer s3cret-token");
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ is_valid: true, sanitized_prompt: "hello" });
@@ -72,7 +77,7 @@ describe("guard API authentication", () => {
       headers: { "content-type": "text/plain" },
       payload: "junk",
     });
-    expect(unauthenticatedJunk.statusCode).toBe(401);
+    expect(unauthenticatedJunk.statusCode).toBe(403);
     for (const url of ["/", "/healthz", "/readyz", "/metrics", "/v1/healthz"]) {
       expect((await bearer.inject({ method: "GET", url })).statusCode).toBe(200);
     }

@@ -102,9 +102,13 @@ describe("loadGuardApiConfig", () => {
 
 describe("parseRateLimit", () => {
   it("reads slowapi-style limits", () => {
-    expect(parseRateLimit("100/minute")).toEqual({ max: 100, windowMs: 60_000 });
-    expect(parseRateLimit("10 per second")).toEqual({ max: 10, windowMs: 1_000 });
-    expect(parseRateLimit("1000/5 minutes")).toEqual({ max: 1000, windowMs: 300_000 });
+    expect(parseRateLimit("100/minute")).toEqual({
+      max: 100,
+      windowMs: 60_000,
+      text: "100 per 1 minute",
+    });
+    expect(parseRateLimit("10 per second")).toMatchObject({ max: 10, windowMs: 1_000 });
+    expect(parseRateLimit("1000/5 minutes")).toMatchObject({ max: 1000, windowMs: 300_000 });
     expect(parseRateLimit("fast")).toBeUndefined();
   });
 });

@@ -153,7 +153,9 @@ describe("guard API over real HTTP", () => {
     expect(missing.status).toBe(422);
     expect(missing.json).toEqual({
       message: "Validation failed",
-      details: [{ type: "missing", loc: ["body", "prompt"], msg: "Field required" }],
+      details: [
+        { type: "missing", loc: ["body", "prompt"], msg: "Field required", input: { text: "hi" } },
+      ],
     });
     const wrongType = await post("/analyze/prompt", { prompt: "hi", scanners_suppress: [1] });
     expect(wrongType.status).toBe(422);
@@ -174,7 +176,7 @@ describe("guard API over real HTTP", () => {
     const big = await post("/analyze/prompt", { prompt: "x".repeat(5000) });
     expect(big.status).toBe(413);
     expect(big.json.message).toContain("4096 bytes");
-    const notFound = await fetch(`${base}/analyze/output`, { method: "POST" });
+    const notFound = await fetch(`${base}/analyze/nothing`, { method: "POST" });
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toMatchObject({ message: "Not Found" });
   });

@@ -1,0 +1,64 @@
+// ms per 1000-character chunk for each catalogue scanner (run: nice npx tsx bench/catalogue-speed.ts).
+import { performance } from "node:perf_hooks";
+import type { OutputScanner } from "../src/scan/scan-output.js";
+import { createOutputScanner } from "../src/scanners/output-registry.js";
+import { createScanner } from "../src/scanners/registry.js";
+import { Vault } from "../src/scanners/vault.js";
+
+const paragraph =
+  "Our quarterly report shows revenue grew from 3.1 to 3.5 million euros. The support team answered " +
+  "most tickets within a day, and customers in Berlin and Lyon asked for a cheaper plan. See " +
+  "https://docs.example.com/pricing for the details; contact the sales desk for an offer. ";
+const chunk = paragraph.repeat(Math.ceil(1000 / paragraph.length)).slice(0, 1000);
+const vault = new Vault();
+const params: Record<string, Record<string, unknown>> = {
+  BanCompetitors: { competitors: ["facebook"] },
+  BanSubstrings: { substrings: ["test"], match_type: "word" },
+  BanTopics: { topics: ["violence"] },
+  Code: { languages: ["Python"] },
+  Language: { valid_languages: ["en"] },
+  ReadingTime: { max_time: 5 },
+};
+const inputs = [
+  "BanCode",
+  "BanCompetitors",
+  "BanSubstrings",
+  "BanTopics",
+  "Code",
+  "EmotionDetection",
+  "Gibberish",
+  "Language",
+  "Sentiment",
+  "TokenLimit",
+];
+const outputs = [
+  "Bias",
+  "FactualConsistency",
+  "JSON",
+  "LanguageSame",
+  "MaliciousURLs",
+  "NoRefusal",
+  "ReadingTime",
+  "Relevance",
+  "Sensitive",
+];
+
+async function time(name: string, run: () => unknown): Promise<void> {
+  for (let i = 0; i < 20; i++) await run(); // load lazy libraries, warm up
+  const n = 200;
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await run();
+  console.log(`${name.padEnd(20)} ${((performance.now() - started) / n).toFixed(3)} ms`);
+}
+
+for (const type of inputs) {
+  const scanner = createScanner({ type, params: params[type] ?? {} }, { vault });
+  await time(type, () => scanner.scan(chunk));
+}
+for (const type of outputs) {
+  const scanner: OutputScanner = createOutputScanner(
+    { type, params: params[type] ?? {} },
+    { vault },
+  );
+  await time(type, () => scanner.scanOutput(paragraph, chunk));
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { compileCues, cueScore, distinctCues } from "../../detectors/catalogue/cue-lexicon.js";
+import { cuesForTopic } from "../../detectors/catalogue/topic-lexicon.js";
+import type { Scanner, ScanResult } from "../../scan/scanner.js";
+import { classifierChoiceShape, oneClassifierChoice } from "../classifier-options.js";
+import { parseScannerOptions } from "../parse-options.js";
+import { scoreWith } from "./model-or-builtin.js";
+
+export const banTopicsOptionsSchema = z
+  .object({
+    topics: z.array(z.string().trim().min(1)).min(1),
+    threshold: z.number().min(0).max(1).default(0.6),
+    ...classifierChoiceShape,
+  })
+  .strict()
+  .refine(...oneClassifierChoice);
+
+export type BanTopicsOptions = z.input<typeof banTopicsOptionsSchema>;
+
+/**
+ * LLM Guard's BanTopics: a text about a banned topic is invalid; the score is the strongest
+ * topic's. LLM Guard runs a zero-shot DeBERTa model over any topic name; ragguard counts distinct
+ * cue words per topic (a built-in list for violence, weapons, drugs, politics, religion, gambling,
+ * self-harm, sex, medical, finance, hacking, terrorism; other topics by their own words): one cue
+ * 0.5, two 0.75, three 0.875. It sees vocabulary, not stance: a news report on violence scores
+ * like a threat. A local ONNX classifier (`model`) replaces it for all topics.
+ *
+ * @example
+ * await new BanTopics({ topics: ["violence"], threshold: 0.7 }).scan("He threatened to stab and kill them."); // valid: false
+ */
+export class BanTopics implements Scanner {
+  readonly name = "BanTopics";
+  readonly #threshold: number;
+  readonly #score: (text: string) => number | Promise<number>;
+
+  constructor(options: BanTopicsOptions) {
+    const parsed = parseScannerOptions(banTopicsOptionsSchema, options, "BanTopics");
+    this.#threshold = parsed.threshold;
+    const lexicon = Object.fromEntries(parsed.topics.map((topic) => [topic, cuesForTopic(topic)]));
+    const patterns = [...compileCues(lexicon).values()];
+    this.#score = scoreWith(parsed, "builtin-topic-cues", (text) =>
+      patterns.reduce(
+        (max, pattern) => Math.max(max, cueScore(distinctCues(pattern, text).size)),
+        0,
+      ),
+    );
+  }
+
+  async scan(text: string): Promise<ScanResult> {
+    if (text.trim() === "") return { sanitized: text, valid: true, score: 0 };
+    const score = await this.#score(text);
+    return { sanitized: text, valid: score < this.#threshold, score };
+  }
+}
