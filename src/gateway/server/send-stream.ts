@@ -30,6 +30,8 @@ export interface SendStreamOptions {
   logger: Logger;
   /** Aborted when the client went away; writing stops quietly then. */
   signal: AbortSignal;
+  /** Extra response headers (e.g. the guard's verdict). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function sendStream(
     "cache-control": "no-cache",
     connection: "keep-alive",
     "x-accel-buffering": "no",
+    ...options.headers,
   });
   try {
     for await (const event of options.events) {
