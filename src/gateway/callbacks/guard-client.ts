@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
-import type { Abortable, HttpClient, HttpResponse } from "../http/index.js";
-import { GuardCallAbort } from "./guard-call-abort.js";
+import type { HttpClient, HttpResponse } from "../http/index.js";
 import type { GuardSource } from "./guard-field-rules.js";
 
 const vaultSchema = z.array(z.tuple([z.string(), z.string()]));
@@ -72,7 +71,7 @@ export interface PromptCheckOptions {
   source?: GuardSource;
   returnVault?: boolean;
   scannersSuppress?: readonly string[];
-  signal?: Abortable;
+  signal?: AbortSignal;
 }
 
 /** The guard API as the gateway uses it. */
@@ -86,7 +85,7 @@ export interface GuardClient {
 /** Options of one output check. */
 export interface OutputCheckOptions {
   scannersSuppress?: readonly string[];
-  signal?: Abortable;
+  signal?: AbortSignal;
 }
 
 function outputBody(prompt: string, output: string, options: OutputCheckOptions): string {
@@ -122,22 +121,25 @@ export function createGuardClient(options: GuardClientOptions): GuardClient {
     path: string,
     body: string,
     schema: z.ZodType<T>,
-    signal: Abortable | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<T> {
     const url = `${base}${path}`;
-    const abort = new GuardCallAbort(options.timeoutMs, signal);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: HttpResponse;
     let text: string;
     try {
-      response = await options.http.request(url, { method: "POST", headers, body, signal: abort });
+      response = await options.http.request(url, {
+        method: "POST",
+        headers,
+        body,
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      });
       text = await response.text();
     } catch (error) {
-      if (abort.timedOut) {
+      if (timeout.aborted) {
         throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
       }
       throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
-    } finally {
-      abort.done();
     }
     if (response.status === 400 || response.status === 413 || response.status === 422) {
       throw new GuardRefusedInputError(response.status);

@@ -1,4 +1,3 @@
-import type { Abortable } from "../http/index.js";
 import { byAction, type GuardActions } from "./guard-actions.js";
 import type { GuardClient, GuardOutput } from "./guard-client.js";
 import type { GuardOutcome } from "./guard-text-check.js";
@@ -25,7 +24,7 @@ export async function checkOutputText(
   prompt: string,
   output: string,
   actions: GuardActions,
-  signal: Abortable | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<OutputCheck> {
   const verdict = await guard.analyzeOutput(prompt, output, { signal });
   if (verdict.is_valid) return { outcome: "passed", verdict, forward: output, failed: [] };

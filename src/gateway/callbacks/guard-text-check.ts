@@ -1,4 +1,3 @@
-import type { Abortable } from "../http/index.js";
 import { byAction, type GuardActions } from "./guard-actions.js";
 import type { GuardClient, GuardResponse, GuardVault } from "./guard-client.js";
 import type { GuardSource } from "./guard-field-rules.js";
@@ -41,7 +40,7 @@ export async function checkText(
   text: string,
   source: GuardSource,
   actions: GuardActions,
-  signal: Abortable | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<TextCheck> {
   const verdict = await guard.analyzePrompt(text, { source, returnVault: true, signal });
   if (verdict.is_valid) {
