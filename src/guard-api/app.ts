@@ -3,7 +3,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { createClientErrorHandler } from "../common/client-error.js";
 import { parseConfig } from "../common/config.js";
 import { createLogger, type Logger } from "../common/logger.js";
-import { defaultScannerConfigs } from "../scanners/scanner-config.js";
+import { notApplicableParams } from "../scanners/model-params.js";
+import {
+  defaultOutputScannerConfigs,
+  defaultScannerConfigs,
+  type ScannerConfig,
+} from "../scanners/scanner-config.js";
 import { createScanPool, type ScanPool } from "../workers/scan-pool.js";
 import { createAuthCheck } from "./auth.js";
 import {
@@ -38,6 +43,26 @@ function warnAboutConfig(config: GuardApiConfig, logger: Logger): void {
   }
   const ignored = ignoredConfigKeys.filter((key) => config[key] !== undefined);
   if (ignored.length > 0) logger.warn({ keys: ignored }, "Config keys ignored by ragguard");
+  const modelParams = [
+    ...notApplicableParams(config.input_scanners ?? [], "input_scanners"),
+    ...notApplicableParams(config.output_scanners ?? [], "output_scanners"),
+  ];
+  if (modelParams.length > 0) {
+    logger.warn(
+      { scanners: modelParams },
+      "Transformer-only scanner params do not apply to ragguard's built-in detectors (ignored)",
+    );
+  }
+}
+
+/**
+ * The output scanners: the config's, else the default set when the config names no scanners at
+ * all; a config with its own `input_scanners` and no `output_scanners` scans no outputs (as LLM
+ * Guard, whose output list is empty then), which keeps its workers as light as it wrote them.
+ */
+function outputScannersOf(config: GuardApiConfig): readonly ScannerConfig[] {
+  if (config.output_scanners !== undefined) return config.output_scanners;
+  return config.input_scanners === undefined ? defaultOutputScannerConfigs : [];
 }
 
 async function registerRateLimit(app: FastifyInstance, config: GuardApiConfig): Promise<void> {
@@ -107,7 +132,9 @@ async function createServer(
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
  * per request (a short prompt on the main thread when no other scan is running: `app.scan_inline`).
- * Resolves once the scanners are loaded, or at once with `app.lazy_load`.
+ * Resolves once the scanners are loaded, or at once with `app.lazy_load` (as LLM Guard: ready at
+ * once, the first scans wait for the scanners to be built; a scanner that fails to build turns
+ * `/readyz` to 503 with the reason).
  *
  * @example
  * const app = await createGuardApi({ config: await loadGuardApiConfig("scanners.yaml") });
@@ -129,6 +156,8 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     options.pool ??
     createScanPool({
       scanners,
+      outputScanners: outputScannersOf(config),
+      outputSource: `${source}: output_scanners`,
       inline: inlineOption(config, scanners, logger),
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
@@ -138,7 +167,8 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
         logger.error({ err: error }, "A scan worker failed and was replaced"),
     });
   const metrics = createGuardMetrics(() => pool.queueSize);
-  const readiness: Readiness = { ready: false };
+  // lazy_load (LLM Guard's): ready at once, the scanners built by the first scans' workers.
+  const readiness: Readiness = { ready: config.app.lazy_load };
   const app = await createServer(config, logger, metrics);
   const deps = {
     config,
@@ -154,10 +184,12 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
 
   const loading = pool.warmup().then(() => {
     readiness.ready = true;
+    readiness.error = undefined;
     logger.info({ threads: pool.threads }, "Scanners loaded");
   });
   if (config.app.lazy_load) {
     loading.catch((error: unknown) => {
+      readiness.ready = false;
       readiness.error = error instanceof Error ? error.message : String(error);
       logger.error({ error: readiness.error }, "Loading the scanners failed");
     });

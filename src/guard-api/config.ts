@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Env, loadYamlConfig, parseConfig } from "../common/config.js";
-import { scannerConfigSchema } from "../scanners/scanner-config.js";
+import { outputScannerConfigSchema, scannerConfigSchema } from "../scanners/scanner-config.js";
 
 const logLevels = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 /** LLM Guard writes Python level names (`INFO`, `WARNING`, `CRITICAL`); pino's names are accepted too. */
@@ -50,8 +50,8 @@ const appSchema = z
     scan_fail_fast: z.boolean().default(false),
     /** Seconds a prompt scan may take, queue wait included; then 408. */
     scan_prompt_timeout: z.number().positive().default(10),
-    /** Accepted so LLM Guard configs load; ragguard scans no outputs. */
-    scan_output_timeout: z.number().positive().optional(),
+    /** Seconds an output scan may take, queue wait included; then 408. */
+    scan_output_timeout: z.number().positive().default(10),
     /** true: listen at once and load scanners in the background (`/readyz` is 503 meanwhile). */
     lazy_load: z.boolean().default(false),
     /** Largest request body; bytes or a size like `"1mb"`. */
@@ -111,8 +111,9 @@ export const guardApiConfigSchema = z
     auth: authSchema.nullish().transform((value) => value ?? undefined),
     /** Scanners in execution order; absent = the default set. */
     input_scanners: z.array(scannerConfigSchema).optional(),
+    /** Output scanners (`/analyze/output`, `/scan/output`) in execution order; absent = the default set. */
+    output_scanners: z.array(outputScannerConfigSchema).optional(),
     // LLM Guard keys that ragguard accepts and ignores, so an existing file loads unchanged.
-    output_scanners: z.unknown().optional(),
     tracing: z.unknown().optional(),
     metrics: z.unknown().optional(),
     cache: z.unknown().optional(),
@@ -124,7 +125,7 @@ export type GuardApiConfigInput = z.input<typeof guardApiConfigSchema>;
 export type GuardApiAuth = NonNullable<GuardApiConfig["auth"]>;
 
 /** LLM Guard config keys that are read but have no effect here (reported once at start). */
-export const ignoredConfigKeys = ["output_scanners", "tracing", "metrics", "cache"] as const;
+export const ignoredConfigKeys = ["tracing", "metrics", "cache"] as const;
 
 /**
  * Load and validate a guard API config file, interpolating `${VAR:default}` from `env`. Without a

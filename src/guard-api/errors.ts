@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { AppError, type AppErrorOptions, toAppError, ValidationError } from "../common/errors.js";
 import type { Logger } from "../common/logger.js";
+import { type ValidationDetail, validationDetails } from "./validation-details.js";
 
 /** The guard API's one error body, as LLM Guard's API writes it. */
 export interface GuardErrorBody {
@@ -16,23 +17,11 @@ export class HttpError extends AppError {
   }
 }
 
-/** One FastAPI-style validation detail: where (`["body", "prompt"]`), what and why. */
-export interface ValidationDetail {
-  type: string;
-  loc: (string | number)[];
-  msg: string;
-}
+export type { ValidationDetail } from "./validation-details.js";
 
-/** Turn zod issues into a 422 that names each field, like FastAPI's `detail` list. */
-export function toValidationError(error: z.ZodError): ValidationError {
-  const details: ValidationDetail[] = error.issues.map((issue) => {
-    const missing = issue.code === "invalid_type" && / received undefined$/.test(issue.message);
-    return {
-      type: missing ? "missing" : issue.code,
-      loc: ["body", ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))],
-      msg: missing ? "Field required" : issue.message,
-    };
-  });
+/** Turn zod issues into a 422 whose `details` are FastAPI's (pydantic's) list for the body. */
+export function toValidationError(error: z.ZodError, body?: unknown): ValidationError {
+  const details = validationDetails(error, body);
   return new ValidationError("Validation failed", { details, expose: true });
 }
 

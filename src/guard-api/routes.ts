@@ -1,6 +1,5 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
-import { z } from "zod";
 import type { Logger } from "../common/logger.js";
 import { packageVersion } from "../common/version.js";
 import type { CancelSignal, ScanOutcome, ScanPool } from "../workers/scan-pool.js";
@@ -8,17 +7,12 @@ import type { ScanMode } from "../workers/scan-task.js";
 import type { GuardApiConfig } from "./config.js";
 import { HttpError, toValidationError } from "./errors.js";
 import type { GuardMetrics } from "./metrics.js";
-
-/** Body of `POST /analyze/prompt` and `POST /scan/prompt` (LLM Guard's `AnalyzePromptRequest`). */
-export const promptRequestSchema = z.object({
-  prompt: z.string(),
-  scanners_suppress: z.array(z.string()).default([]),
-});
+import { outputRequestSchema, promptRequestSchema, responseSchemas } from "./schemas.js";
 
 /** Whether the scanners are loaded; `error` holds why loading failed. */
 export interface Readiness {
   ready: boolean;
-  error?: string;
+  error?: string | undefined;
 }
 
 export interface GuardRouteDeps {
@@ -31,20 +25,6 @@ export interface GuardRouteDeps {
 }
 
 const open = { rateLimit: false } as const;
-
-const analyzeResponse = {
-  type: "object",
-  properties: {
-    sanitized_prompt: { type: "string" },
-    is_valid: { type: "boolean" },
-    scanners: { type: "object", additionalProperties: { type: "number" } },
-  },
-} as const;
-const scanResponse = {
-  type: "object",
-  properties: analyzeResponse.properties,
-  required: ["is_valid", "scanners"],
-} as const;
 
 function notReady(readiness: Readiness): HttpError {
   return new HttpError(503, "Scanners are not loaded yet.", {
@@ -80,7 +60,13 @@ class ClientGone implements CancelSignal {
   }
 }
 
-function logScan(logger: Logger, mode: ScanMode, outcome: ScanOutcome, isValid: boolean): void {
+function logScan(
+  logger: Logger,
+  mode: ScanMode,
+  outcome: ScanOutcome,
+  isValid: boolean,
+  what: "prompt" | "output",
+): void {
   logger.info(
     {
       mode,
@@ -88,7 +74,7 @@ function logScan(logger: Logger, mode: ScanMode, outcome: ScanOutcome, isValid: 
       scores: outcome.scores,
       elapsed_time_seconds: Math.round(outcome.elapsedMs * 1000) / 1e6,
     },
-    "Scanned prompt",
+    what === "prompt" ? "Scanned prompt" : "Scanned output",
   );
   for (const [name, valid] of Object.entries(outcome.valid)) {
     if (name.startsWith("PromptInjection") && !valid) {
@@ -97,27 +83,75 @@ function logScan(logger: Logger, mode: ScanMode, outcome: ScanOutcome, isValid: 
   }
 }
 
+interface ScanAnswer {
+  outcome: ScanOutcome;
+  isValid: boolean;
+}
+
 async function runScan(
   deps: GuardRouteDeps,
   mode: ScanMode,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ outcome: ScanOutcome; isValid: boolean }> {
+): Promise<ScanAnswer> {
   if (!deps.readiness.ready) throw notReady(deps.readiness);
   const parsed = promptRequestSchema.safeParse(request.body);
-  if (!parsed.success) throw toValidationError(parsed.error);
-  const { prompt, scanners_suppress } = parsed.data;
-  deps.logger.debug({ mode, prompt, scanners_suppress }, "Received prompt");
+  if (!parsed.success) throw toValidationError(parsed.error, request.body);
+  const { prompt, scanners_suppress, source, return_vault } = parsed.data;
+  deps.logger.debug({ mode, prompt, scanners_suppress, source }, "Received prompt");
   const outcome = await deps.pool.scan(prompt, {
     mode,
     failFast: deps.config.app.scan_fail_fast,
     suppress: scanners_suppress,
     signal: new ClientGone(reply.raw),
+    ...(source === undefined ? {} : { source }),
+    returnVault: return_vault,
   });
+  return finish(deps, mode, outcome, "prompt");
+}
+
+async function runOutputScan(
+  deps: GuardRouteDeps,
+  mode: ScanMode,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ScanAnswer> {
+  if (!deps.readiness.ready) throw notReady(deps.readiness);
+  const parsed = outputRequestSchema.safeParse(request.body);
+  if (!parsed.success) throw toValidationError(parsed.error, request.body);
+  const { prompt, output, scanners_suppress, vault } = parsed.data;
+  deps.logger.debug({ mode, prompt, output, scanners_suppress }, "Received output");
+  const outcome = await deps.pool.scan(output, {
+    mode,
+    prompt,
+    failFast: deps.config.app.scan_fail_fast,
+    suppress: scanners_suppress,
+    signal: new ClientGone(reply.raw),
+    timeoutMs: deps.config.app.scan_output_timeout * 1000,
+    ...(vault === undefined ? {} : { vault }),
+  });
+  return finish(deps, mode, outcome, "output");
+}
+
+function finish(
+  deps: GuardRouteDeps,
+  mode: ScanMode,
+  outcome: ScanOutcome,
+  what: "prompt" | "output",
+): ScanAnswer {
   const isValid = Object.values(outcome.valid).every(Boolean);
-  deps.metrics.observeScan(mode, outcome.elapsedMs / 1000, outcome.valid);
-  logScan(deps.logger, mode, outcome, isValid);
+  deps.metrics.observeScan(
+    what === "prompt" ? mode : `${mode}_output`,
+    outcome.elapsedMs / 1000,
+    outcome.valid,
+  );
+  logScan(deps.logger, mode, outcome, isValid, what);
   return { outcome, isValid };
+}
+
+/** `vault` only when the request asked for it (`return_vault`). */
+function withVault<T extends object>(body: T, outcome: ScanOutcome): T & { vault?: unknown } {
+  return outcome.vault === undefined ? body : { ...body, vault: outcome.vault };
 }
 
 /** Register every route on `scope` (called once at the root and once under `/v1`). */
@@ -149,17 +183,38 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   });
   scope.post(
     "/analyze/prompt",
-    { preParsing, schema: { response: { 200: analyzeResponse } } },
+    { preParsing, schema: { response: { 200: responseSchemas.analyzePrompt } } },
     async (request, reply) => {
       const { outcome, isValid } = await runScan(deps, "analyze", request, reply);
-      return { sanitized_prompt: outcome.sanitized, is_valid: isValid, scanners: outcome.scores };
+      const body = {
+        sanitized_prompt: outcome.sanitized,
+        is_valid: isValid,
+        scanners: outcome.scores,
+      };
+      return withVault(body, outcome);
     },
   );
   scope.post(
     "/scan/prompt",
-    { preParsing, schema: { response: { 200: scanResponse } } },
+    { preParsing, schema: { response: { 200: responseSchemas.scanPrompt } } },
     async (request, reply) => {
       const { outcome, isValid } = await runScan(deps, "scan", request, reply);
+      return withVault({ is_valid: isValid, scanners: outcome.scores }, outcome);
+    },
+  );
+  scope.post(
+    "/analyze/output",
+    { preParsing, schema: { response: { 200: responseSchemas.analyzeOutput } } },
+    async (request, reply) => {
+      const { outcome, isValid } = await runOutputScan(deps, "analyze", request, reply);
+      return { sanitized_output: outcome.sanitized, is_valid: isValid, scanners: outcome.scores };
+    },
+  );
+  scope.post(
+    "/scan/output",
+    { preParsing, schema: { response: { 200: responseSchemas.scanOutput } } },
+    async (request, reply) => {
+      const { outcome, isValid } = await runOutputScan(deps, "scan", request, reply);
       return { is_valid: isValid, scanners: outcome.scores };
     },
   );

@@ -1,10 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { createLogger, type Logger } from "../common/logger.js";
-import { clampScore, type Scanner } from "./scanner.js";
+import { clampScore, type ScanContext, type Scanner } from "./scanner.js";
 
 export interface ScanPromptOptions {
   /** Stop after the first invalid result (default false: every scanner runs). */
   failFast?: boolean;
+  /** Where the text comes from, passed to every scanner (PromptInjection picks its operating point by it). */
+  source?: ScanContext["source"];
   /** pino-compatible logger; default a pino logger at info on stderr. */
   logger?: Logger;
 }
@@ -16,7 +18,7 @@ export type ScanPromptResult = [
 ];
 
 /** Map keys for a scanner list: `Regex`, `Regex#2`, ... so two instances never overwrite. */
-export function scannerKeys(scanners: readonly Scanner[]): string[] {
+export function scannerKeys(scanners: readonly { readonly name: string }[]): string[] {
   const seen = new Map<string, number>();
   return scanners.map((scanner) => {
     const count = (seen.get(scanner.name) ?? 0) + 1;
@@ -47,9 +49,10 @@ export async function scanPrompt(
   const resultsScore: Record<string, number> = {};
   const started = performance.now();
   let sanitized = text;
+  const context: ScanContext = options.source === undefined ? {} : { source: options.source };
   for (const [index, scanner] of scanners.entries()) {
     const key = keys[index]!;
-    const result = await scanner.scan(sanitized);
+    const result = await scanner.scan(sanitized, context);
     sanitized = result.sanitized;
     resultsValid[key] = result.valid;
     resultsScore[key] = clampScore(result.score);

@@ -6,6 +6,13 @@ export interface ScanResult {
   valid: boolean;
   /** 0.0 = nothing detected, 1.0 = detected with certainty. */
   score: number;
+  /** Where in the text the scanner found what it scored (optional). */
+  spans?: { start: number; end: number; score: number }[];
+}
+
+/** Where a scanned text comes from; a scanner may pick its operating point by it. */
+export interface ScanContext {
+  source?: "prompt" | "document" | "tool_output";
 }
 
 /**
@@ -17,7 +24,7 @@ export interface ScanResult {
  */
 export interface Scanner {
   readonly name: string;
-  scan(text: string): ScanResult | Promise<ScanResult>;
+  scan(text: string, context?: ScanContext): ScanResult | Promise<ScanResult>;
 }
 
 /** Clamp a number into [0, 1] and round it to 4 decimals so maps stay readable. */

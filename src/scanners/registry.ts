@@ -3,6 +3,7 @@ import type { Scanner } from "../scan/scanner.js";
 import { Anonymize, type AnonymizeOptions } from "./anonymize.js";
 import { Deanonymize, type DeanonymizeOptions } from "./deanonymize.js";
 import { InvisibleText, type InvisibleTextOptions } from "./invisible-text.js";
+import { withoutModelParams } from "./model-params.js";
 import { PromptInjection, type PromptInjectionOptions } from "./prompt-injection.js";
 import { Regex, type RegexOptions } from "./regex.js";
 import {
@@ -85,7 +86,8 @@ export function createScanner(config: unknown, context: ScannerContext): Scanner
     throw new ConfigError(`Invalid scanner config: ${message.join("; ")}`);
   }
   const { type, params } = parsed.data;
-  return scannerFactories[type as ScannerName](toCamelCaseParams(params, type), context);
+  const own = toCamelCaseParams(withoutModelParams(type, params), type);
+  return scannerFactories[type as ScannerName](own, context);
 }
 
 /**

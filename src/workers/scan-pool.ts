@@ -22,6 +22,8 @@ export type { CancelSignal, ScanOutcome } from "./scan-queue.js";
 export interface ScanPoolOptions {
   /** The scanners every task runs, in order (an `input_scanners` list). */
   scanners: readonly ScannerConfigInput[];
+  /** The scanners an output scan runs, in order (an `output_scanners` list; default none). */
+  outputScanners?: readonly ScannerConfigInput[];
   /** Worker threads (default: the machine's available parallelism). */
   threads?: number;
   /** Scans allowed to wait for a free worker; one more is refused (default `max(64, threads × 32)`). */
@@ -36,6 +38,8 @@ export interface ScanPoolOptions {
   maxBatch?: number;
   /** Names the scanner list in configuration errors (default `input_scanners`). */
   source?: string;
+  /** Names the output scanner list in configuration errors (default `output_scanners`). */
+  outputSource?: string;
   /**
    * Called when a worker fails outside any scan (a scanner's stray async error); the worker is
    * replaced. Default: an error line on stderr.
@@ -90,6 +94,16 @@ export interface PoolScanOptions {
   mode?: ScanMode;
   /** Cancels the scan (for example when the client went away). */
   signal?: CancelSignal;
+  /** Scan `text` as a model's output to this prompt, with the pool's output scanners. */
+  prompt?: string;
+  /** Where the prompt comes from, passed to each scanner (see `ScanContext`). */
+  source?: ScanTaskInput["source"];
+  /** Redactions the scan's vault starts with (Deanonymize restores them in an output). */
+  vault?: ScanTaskInput["vault"];
+  /** Answer with the scan's vault entries (`ScanOutcome.vault`). */
+  returnVault?: boolean;
+  /** This scan's time limit (default the pool's `timeoutMs`; inline scans keep the pool's). */
+  timeoutMs?: number;
 }
 
 /** A pool of worker threads running `scanPrompt`, with a bounded queue and a per-scan time limit. */
@@ -162,6 +176,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     workerData: {
       scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
       source: options.source ?? "input_scanners",
+      outputScanners: (options.outputScanners ?? []).map((c) => ({
+        type: c.type,
+        params: c.params ?? {},
+      })),
+      outputSource: options.outputSource ?? "output_scanners",
       taskModule: pathToFileURL(taskFile).href,
     } satisfies ScanWorkerData & { taskModule: string },
     ...(filename.endsWith(".ts") || taskFile.endsWith(".ts")
@@ -199,19 +218,28 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   let closed = false;
 
   function toInput(text: string, scanOptions: PoolScanOptions): ScanTaskInput {
-    return {
+    const input: ScanTaskInput = {
       text,
       mode: scanOptions.mode ?? "analyze",
       failFast: scanOptions.failFast ?? false,
       suppress: scanOptions.suppress === undefined ? [] : [...scanOptions.suppress],
     };
+    // Only the options given: each one is cloned to the worker with the task.
+    if (scanOptions.prompt !== undefined) input.prompt = scanOptions.prompt;
+    if (scanOptions.source !== undefined) input.source = scanOptions.source;
+    if (scanOptions.vault !== undefined && scanOptions.vault.length > 0)
+      input.vault = scanOptions.vault;
+    if (scanOptions.returnVault) input.returnVault = true;
+    return input;
   }
 
   function scan(text: string, scanOptions: PoolScanOptions = {}) {
     const input = toInput(text, scanOptions);
-    if (dispatch !== undefined) return dispatch.scan(input, scanOptions.signal);
+    // The main thread builds only the prompt scanners: output scans always go to a worker.
+    if (dispatch !== undefined && input.prompt === undefined)
+      return dispatch.scan(input, scanOptions.signal);
     scansByPath.worker += 1;
-    return queue.scan(input, timeoutMs, scanOptions.signal);
+    return queue.scan(input, scanOptions.timeoutMs ?? timeoutMs, scanOptions.signal);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { forwardingVault } from "../scanners/forwarding-vault.js";
-import { Vault } from "../scanners/vault.js";
+import { Vault, type VaultEntry } from "../scanners/vault.js";
 
 /** A vault handle for scanners built once, whose contents belong to the task that is running. */
 export interface TaskVault {
@@ -32,8 +32,11 @@ export function createTaskVault(): TaskVault {
 export interface SequentialTaskVault {
   /** Pass this to scanner factories; every call goes to the running task's own `Vault`. */
   readonly vault: Vault;
-  /** Run `fn` after the tasks before it, with a fresh, empty vault behind the handle. */
-  run<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Run `fn` after the tasks before it, with a fresh vault behind the handle: empty, or holding
+   * `entries` (a request's own redactions, for Deanonymize).
+   */
+  run<T>(fn: () => Promise<T>, entries?: readonly VaultEntry[]): Promise<T>;
 }
 
 /**
@@ -53,9 +56,10 @@ export function createSequentialTaskVault(): SequentialTaskVault {
   const ignore = () => {};
   return {
     vault,
-    run(fn) {
+    run(fn, entries) {
       const result = tail.then(() => {
         current = new Vault();
+        if (entries !== undefined) current.extend(entries);
         return fn();
       });
       tail = result.then(ignore, ignore);
