@@ -20,6 +20,8 @@ export type GuardActions = Readonly<Record<string, GuardAction>>;
 export const defaultGuardActions: GuardActions = {
   Anonymize: "redact",
   Secrets: "redact",
+  // The guard API's default Regex patterns are credential shapes, redacted like secrets.
+  Regex: "redact",
   PromptInjection: "block",
   Toxicity: "block",
 };

@@ -18,6 +18,8 @@ export function writeGuardLine(
   check: TextCheck | undefined,
   source: GuardSource,
   logPrompts: boolean,
+  /** The length of the text the guard read (logged instead of it with `logPrompts` false). */
+  promptLength = 0,
 ): void {
   if (!writesInfo(ctx.logger)) return;
   const fields = { route: ctx.route, model: ctx.model, source, action: check?.outcome ?? "passed" };
@@ -31,6 +33,6 @@ export function writeGuardLine(
   }
   const { sanitized_prompt, is_valid, scanners } = check.verdict;
   const text = sanitized_prompt.split(segmentSeparator).join("\n");
-  const prompt = logPrompts ? { sanitized_prompt: text } : { prompt_length: text.length };
+  const prompt = logPrompts ? { sanitized_prompt: text } : { prompt_length: promptLength };
   ctx.logger.info(fields, `${guardLogPrefix}${JSON.stringify({ ...prompt, is_valid, scanners })}`);
 }

@@ -149,7 +149,7 @@ export const guardModerations: CallbackFactory = (deps) => {
     let outcome: GuardOutcome = "passed";
     for (const [index, result] of checks.entries()) {
       const batch = batches[index] as SegmentBatch;
-      writeGuardLine(ctx, result, batch.source, logPrompts);
+      writeGuardLine(ctx, result, batch.source, logPrompts, batch.text.length);
       outcome = worstOutcome(outcome, result.outcome);
     }
     if (batches.length === 0) writeGuardLine(ctx, undefined, "prompt", logPrompts);
@@ -157,9 +157,9 @@ export const guardModerations: CallbackFactory = (deps) => {
       outcome === "blocked" ? "invalid" : "valid",
       (performance.now() - started) / 1000,
     );
+    const showScores = ctx.caller.kind === "master" || settings.guard_show_scores === true;
     if (outcome === "blocked") {
       const failed = [...new Set(checks.flatMap((result) => result.failed))];
-      const showScores = ctx.caller.kind === "master" || settings.guard_show_scores === true;
       const scores = Object.assign({}, ...checks.map((result) => result.verdict.scanners));
       throw new GuardRejectedError(
         failed,
@@ -190,7 +190,8 @@ export const guardModerations: CallbackFactory = (deps) => {
         .map((result) => result.forward.split(segmentSeparator).join("\n"))
         .join("\n")
         .slice(-outputPromptChars),
-      reject: (failed, headers) => new GuardRejectedError(failed, undefined, headers),
+      reject: (failed, scores, headers) =>
+        new GuardRejectedError(failed, showScores ? scores : undefined, headers),
       headers: guardHeaders,
     });
   };

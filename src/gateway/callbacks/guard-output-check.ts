@@ -37,9 +37,12 @@ export async function checkOutputText(
     blocked = !strict.is_valid;
   }
   if (blocked) return { outcome: "blocked", verdict, forward: output, failed: blockFlagged };
-  const redacting = flagged(split.redact, verdict.scanners).length > 0;
-  if (redacting && verdict.sanitized_output !== output) {
-    return { outcome: "redacted", verdict, forward: verdict.sanitized_output, failed: [] };
+  const redactFlagged = flagged(split.redact, verdict.scanners);
+  if (redactFlagged.length === 0)
+    return { outcome: "monitored", verdict, forward: output, failed: [] };
+  // As for prompts: a `redact` scanner that flagged the answer but could not change it blocks.
+  if (verdict.sanitized_output === output) {
+    return { outcome: "blocked", verdict, forward: output, failed: redactFlagged };
   }
-  return { outcome: "monitored", verdict, forward: output, failed: [] };
+  return { outcome: "redacted", verdict, forward: verdict.sanitized_output, failed: [] };
 }

@@ -30,7 +30,11 @@ export interface OutputCheckOptions {
   /** The prompt as forwarded (context for output scanners such as Relevance). */
   readonly prompt: string;
   /** Makes the error that ends a blocked answer. */
-  readonly reject: (failed: readonly string[], headers: Record<string, string>) => Error;
+  readonly reject: (
+    failed: readonly string[],
+    scores: Readonly<Record<string, number>>,
+    headers: Record<string, string>,
+  ) => Error;
   readonly headers: (outcome: GuardOutcome, ms: number) => Record<string, string>;
 }
 
@@ -69,7 +73,7 @@ export function createOutputCheck(options: OutputCheckOptions): AfterProviderCal
       );
     }
     if (result.outcome === "blocked") {
-      throw options.reject(result.failed, options.headers("blocked", ms));
+      throw options.reject(result.failed, result.verdict.scanners, options.headers("blocked", ms));
     }
     return result.forward;
   }

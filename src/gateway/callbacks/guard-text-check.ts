@@ -33,7 +33,8 @@ const flagged = (names: readonly string[], scores: Readonly<Record<string, numbe
  * validity, so when it is invalid and a `block` scanner scored above 0, a `/scan/prompt` with the
  * other scanners suppressed tells whether the block scanners alone reject the text. When a
  * `monitor` scanner changed the text, the forwarded copy comes from a call with only the `redact`
- * scanners. Calls: one for a clean text, two for most flagged ones, at most three.
+ * scanners. Calls: one for a clean text, two for most flagged ones, at most three. A `redact`
+ * scanner that flagged a text it could not change blocks it.
  */
 export async function checkText(
   guard: GuardClient,
@@ -58,9 +59,11 @@ export async function checkText(
     const failed = blockFlagged.length > 0 ? blockFlagged : flagged(split.block, verdict.scanners);
     return { outcome: "blocked", verdict, forward: text, vault: [], failed };
   }
-  const redacting = flagged(split.redact, verdict.scanners).length > 0;
+  const redactFlagged = flagged(split.redact, verdict.scanners);
   const monitorFlagged = flagged(split.monitor, verdict.scanners).length > 0;
-  if (!redacting) return { outcome: "monitored", verdict, forward: text, vault: [], failed: [] };
+  if (redactFlagged.length === 0) {
+    return { outcome: "monitored", verdict, forward: text, vault: [], failed: [] };
+  }
   let redacted = { text: verdict.sanitized_prompt, vault: verdict.vault ?? [] };
   if (monitorFlagged) {
     const only = await guard.analyzePrompt(text, {
@@ -71,6 +74,16 @@ export async function checkText(
     });
     redacted = { text: only.sanitized_prompt, vault: only.vault ?? [] };
   }
-  const outcome = redacted.text === text ? "monitored" : "redacted";
-  return { outcome, verdict, forward: redacted.text, vault: redacted.vault, failed: [] };
+  // A `redact` scanner that flagged the text but could not change it (a Regex with redact off,
+  // a classifier) cannot be honoured: the text is refused rather than sent on as it is.
+  if (redacted.text === text) {
+    return { outcome: "blocked", verdict, forward: text, vault: [], failed: redactFlagged };
+  }
+  return {
+    outcome: "redacted",
+    verdict,
+    forward: redacted.text,
+    vault: redacted.vault,
+    failed: [],
+  };
 }

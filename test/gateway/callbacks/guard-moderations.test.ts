@@ -335,7 +335,9 @@ describe("a guard that cannot answer (fail-closed)", () => {
       // The client never learns the guard's address; the log says why.
       expect(body.error.message).toBe("Guard API unavailable");
       expect(JSON.stringify(body)).not.toContain("127.0.0.1");
-      expect(lines.some((line) => reason.test(String((line.fields as { reason?: string }).reason)))).toBe(true);
+      expect(
+        lines.some((line) => reason.test(String((line.fields as { reason?: string }).reason))),
+      ).toBe(true);
       expect(openaiUpstream.requests.length).toBe(upstreamBefore);
     },
   );
