@@ -83,3 +83,47 @@ export function streamTextFields(event: JsonObject): StreamTextField[] {
   }
   return openAIFields(event);
 }
+
+type Item = Record<string, unknown>;
+
+/** Put the text sent for each of an output item's channels into that item (message or call). */
+function rewriteItem(item: unknown, outputIndex: number, sent: ReadonlyMap<string, string>): void {
+  if (!isRecord(item)) return;
+  if (typeof item.arguments === "string") {
+    const text = sent.get(`o${outputIndex}.0`);
+    item.arguments = text ?? item.arguments;
+  }
+  if (Array.isArray(item.content)) {
+    item.content.forEach((part: Item, contentIndex) => {
+      const text = sent.get(`o${outputIndex}.${contentIndex}`);
+      if (!isRecord(part)) return;
+      if (typeof part.text === "string") part.text = text ?? "";
+      if (typeof part.refusal === "string") part.refusal = text ?? "";
+    });
+  }
+}
+
+/**
+ * Responses API events that repeat the whole text (`*.done`, `response.completed`) get the text
+ * the client was actually sent (checked, redacted, restored), never the provider's raw text.
+ */
+export function rewriteResponsesDone(event: JsonObject, sent: ReadonlyMap<string, string>): void {
+  const type = typeof event.type === "string" ? event.type : "";
+  if (!type.startsWith("response.") || type.endsWith(".delta")) return;
+  const at = `o${String(event.output_index ?? 0)}.${String(event.content_index ?? 0)}`;
+  if (typeof event.text === "string") event.text = sent.get(at) ?? "";
+  if (typeof event.arguments === "string") event.arguments = sent.get(at) ?? "";
+  if (isRecord(event.part))
+    rewriteItem(
+      { content: [event.part] },
+      Number(event.output_index ?? 0),
+      new Map([[`o${String(event.output_index ?? 0)}.0`, sent.get(at) ?? ""]]),
+    );
+  if (event.item !== undefined) rewriteItem(event.item, Number(event.output_index ?? 0), sent);
+  const response = event.response;
+  if (isRecord(response) && Array.isArray(response.output)) {
+    response.output.forEach((item, index) => {
+      rewriteItem(item, index, sent);
+    });
+  }
+}

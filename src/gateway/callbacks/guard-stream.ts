@@ -1,6 +1,10 @@
 import type { JsonObject } from "../providers/types.js";
 import { StreamRestorer } from "./guard-restore.js";
-import { type StreamTextField, streamTextFields } from "./guard-stream-fields.js";
+import {
+  rewriteResponsesDone,
+  type StreamTextField,
+  streamTextFields,
+} from "./guard-stream-fields.js";
 
 /** How a guarded stream is checked on its way to the client. */
 export interface StreamGuardOptions {
@@ -45,6 +49,8 @@ export async function* guardStream(
   const pending = new Map<string, string>();
   const restorers = new Map<string, StreamRestorer>();
   const lastOfChannel = new Map<string, JsonObject>();
+  /** The text each channel sent to the client so far. */
+  const sent = new Map<string, string>();
 
   async function checkWindow(): Promise<void> {
     if (options.check === undefined) return;
@@ -69,6 +75,7 @@ export async function* guardStream(
         }
         f.set(restorer.push(f.text));
         lastOfChannel.set(f.channel, item.event);
+        sent.set(f.channel, (sent.get(f.channel) ?? "") + f.text);
       }
     }
     if (!final) return;
@@ -79,6 +86,7 @@ export async function* guardStream(
       const last = inWindow.at(-1);
       if (last !== undefined) last.set(last.text + rest);
       else held.unshift(carryEvent(lastOfChannel.get(channel), channel, rest));
+      sent.set(channel, (sent.get(channel) ?? "") + rest);
     }
   }
 
@@ -87,7 +95,10 @@ export async function* guardStream(
     restore(final);
     const out = held;
     held = [];
-    for (const item of out) yield item.event;
+    for (const item of out) {
+      rewriteResponsesDone(item.event, sent);
+      yield item.event;
+    }
   }
 
   for await (const event of events) {
