@@ -4,7 +4,7 @@ import type { Logger } from "../common/logger.js";
 import type { Caller } from "./auth/authenticate.js";
 import type { GatewaySettings } from "./config/schema.js";
 import type { HttpClient } from "./http/index.js";
-import type { RouteKind } from "./providers/types.js";
+import type { JsonObject, RouteKind } from "./providers/types.js";
 
 /**
  * What a pre-call hook sees: who calls, which route and model, and the parsed request body.
@@ -27,10 +27,24 @@ export interface ProviderCallContext {
 }
 
 /**
- * A hook awaited before any provider call. To reject the call, throw an `AppError` (its status
- * and message reach the client in the route's error shape); to let it through, return.
+ * What a pre-call hook asks of the answer: headers to add, and transforms of the answer (a whole
+ * JSON body, or the stream of events, both in the route's format). A transform may throw an
+ * `AppError` to refuse the answer (inside a stream, the client gets an error event).
  */
-export type BeforeProviderCall = (ctx: ProviderCallContext) => void | Promise<void>;
+export interface AfterProviderCall {
+  readonly headers?: () => Readonly<Record<string, string>>;
+  readonly body?: (body: JsonObject) => Promise<JsonObject>;
+  readonly events?: (events: AsyncIterable<JsonObject>) => AsyncIterable<JsonObject>;
+}
+
+/**
+ * A hook awaited before any provider call. To reject the call, throw an `AppError` (its status
+ * and message reach the client in the route's error shape); to let it through, return, with an
+ * {@link AfterProviderCall} when the answer needs checking too.
+ */
+export type BeforeProviderCall = (
+  ctx: ProviderCallContext,
+) => void | AfterProviderCall | Promise<void | AfterProviderCall>;
 
 /**
  * Makes the hook of one `gateway_settings.callbacks` entry, once at start (for example
@@ -48,10 +62,40 @@ export type CallbackFactory = (deps: {
   registry: Registry;
 }) => BeforeProviderCall;
 
-/** Run the hooks in order; the first that throws stops the call. */
+/** Run the hooks in order; the first that throws stops the call. Returns their answer checks. */
 export async function runBeforeProviderCall(
   hooks: readonly BeforeProviderCall[],
   ctx: ProviderCallContext,
-): Promise<void> {
-  for (const hook of hooks) await hook(ctx);
+): Promise<AfterProviderCall[]> {
+  const after: AfterProviderCall[] = [];
+  for (const hook of hooks) {
+    const next = await hook(ctx);
+    if (next) after.push(next);
+  }
+  return after;
+}
+
+/** The headers the answer checks add. */
+export function afterHeaders(after: readonly AfterProviderCall[]): Record<string, string> {
+  return Object.assign({}, ...after.map((check) => check.headers?.() ?? {}));
+}
+
+/** Apply the answer checks to a whole body, in order. */
+export async function applyAfterBody(
+  after: readonly AfterProviderCall[],
+  body: JsonObject,
+): Promise<JsonObject> {
+  let result = body;
+  for (const check of after) if (check.body) result = await check.body(result);
+  return result;
+}
+
+/** Apply the answer checks to a stream of events, in order. */
+export function applyAfterEvents(
+  after: readonly AfterProviderCall[],
+  events: AsyncIterable<JsonObject>,
+): AsyncIterable<JsonObject> {
+  let result = events;
+  for (const check of after) if (check.events) result = check.events(result);
+  return result;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { guardActionsSchema } from "../callbacks/guard-actions.js";
 
 /** Providers the gateway can route to; `model: <provider>/<model_id>` must name one. */
 export const providerNames = [
@@ -54,6 +55,16 @@ const gatewaySettingsSchema = z.strictObject({
   guard_mode: z.enum(guardModes).optional(),
   guard_timeout: positiveSeconds.optional(),
   guard_fail_open: z.boolean().optional(),
+  /** Scanner name → block | redact | monitor (defaults in callbacks/guard-actions.ts). */
+  guard_actions: guardActionsSchema.optional(),
+  /** Scan answers and model tool calls too (default true when guard_moderations is on). */
+  guard_output: z.boolean().optional(),
+  /** Characters of streamed output held back for the output scan (default: up to a sentence end). */
+  guard_stream_window: z.number().int().min(16).max(100_000).optional(),
+  /** false: the guard log line carries the prompt's length instead of the sanitized prompt. */
+  log_prompts: z.boolean().optional(),
+  /** Show the guard's scores in rejections to every caller (default: master key only). */
+  guard_show_scores: z.boolean().optional(),
 });
 
 const generalSettingsSchema = z.strictObject({

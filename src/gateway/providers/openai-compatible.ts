@@ -11,6 +11,7 @@ export const openAIPaths = {
   completion: "/completions",
   embedding: "/embeddings",
   transcription: "/audio/transcriptions",
+  responses: "/responses",
 } as const;
 export type OpenAIPathKind = keyof typeof openAIPaths;
 
@@ -73,5 +74,6 @@ export function openAICompatible(options: OpenAICompatibleOptions): ProviderAdap
     completion: (body, ctx) => call("completion", body, ctx),
     embedding: (body, ctx) => call("embedding", body, ctx),
     transcription: (form, ctx) => call("transcription", form, ctx),
+    responses: (body, ctx) => call("responses", body, ctx),
   };
 }

@@ -48,8 +48,17 @@ export interface ProviderAdapter {
   transcription?(form: FormData, ctx: CallContext): Promise<UpstreamResult>;
   /** Native Anthropic Messages call (only providers that speak it; others are translated). */
   messages?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
+  /** Native OpenAI Responses call (OpenAI-family providers; others are translated via chat). */
+  responses?(body: JsonObject, ctx: CallContext): Promise<UpstreamResult>;
 }
 
-/** The kinds of call a route makes; `messages` is the Anthropic-format route. */
-export const routeKinds = ["chat", "completion", "embedding", "transcription", "messages"] as const;
+/** The kinds of call a route makes; `messages` is the Anthropic-format route, `responses` OpenAI's Responses API. */
+export const routeKinds = [
+  "chat",
+  "completion",
+  "embedding",
+  "transcription",
+  "messages",
+  "responses",
+] as const;
 export type RouteKind = (typeof routeKinds)[number];

@@ -17,7 +17,9 @@ export function scrubSecret(text: string, secret: string | undefined): string {
   return text.split(secret).join("[redacted]");
 }
 
-function readErrorMessage(text: string): string {
+/** The upstream's error message, its key scrubbed before it is cut (no key prefix survives). */
+function readErrorMessage(raw: string, secret: string | undefined): string {
+  const text = scrubSecret(raw, secret);
   try {
     const parsed = JSON.parse(text) as {
       error?: { message?: unknown } | string;
@@ -53,19 +55,17 @@ export async function sendUpstream(
     });
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    throw new UpstreamError(
-      `${request.provider}: upstream unreachable (${(error as Error).message})`,
-      {
-        provider: request.provider,
-        status: 502,
-        retryable: true,
-        cause: error,
-      },
-    );
+    // The cause (with the upstream's address) stays in the error for the log, not the message.
+    throw new UpstreamError(`${request.provider}: upstream unreachable`, {
+      provider: request.provider,
+      status: 502,
+      retryable: true,
+      cause: error,
+    });
   }
   if (response.ok) return response;
   const text = await response.text().catch(() => "");
-  const message = scrubSecret(readErrorMessage(text), ctx.apiKey);
+  const message = readErrorMessage(text, ctx.apiKey);
   throw new UpstreamError(`${request.provider}: ${message}`, {
     provider: request.provider,
     status: response.status,

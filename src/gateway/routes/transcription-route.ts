@@ -19,12 +19,22 @@ async function readForm(body: unknown, contentType: string | undefined): Promise
   }
 }
 
-function textFields(form: FormData): JsonObject {
+/**
+ * The form's fields other than the audio `file`, as text. A field sent as a file part (a
+ * `prompt` uploaded as `prompt.txt`) is read as text too, so the hooks see it (and the guard
+ * scans it) like any other field.
+ */
+async function textFields(form: FormData): Promise<JsonObject> {
   const fields: JsonObject = {};
   for (const [name, value] of form.entries()) {
     if (typeof value === "string") fields[name] = value;
+    else if (name !== "file") fields[name] = await value.text();
   }
   return fields;
+}
+
+function fileName(blob: Blob): string {
+  return blob instanceof File ? blob.name : "audio";
 }
 
 /**
@@ -36,7 +46,7 @@ export function registerTranscriptionRoute(app: FastifyInstance, deps: GatewayDe
   for (const url of withV1("/audio/transcriptions", "/audio/transcription")) {
     app.post(url, async (request, reply) => {
       const form = await readForm(request.body, request.headers["content-type"]);
-      const fields = textFields(form);
+      const fields = await textFields(form);
       if (typeof fields.model !== "string" || fields.model === "") {
         throw new BadRequestError(`${url}: the form needs a model field`);
       }
@@ -50,9 +60,8 @@ export function registerTranscriptionRoute(app: FastifyInstance, deps: GatewayDe
         body: fields,
         attempt: (finalFields) => (adapter, ctx) => {
           const upstream = new FormData();
-          for (const [name, value] of form.entries()) {
-            if (typeof value !== "string") upstream.append(name, value);
-          }
+          const audio = form.get("file");
+          if (audio instanceof Blob) upstream.append("file", audio, fileName(audio));
           for (const [name, value] of Object.entries(finalFields)) {
             if (name !== "model" && name !== "metadata") upstream.append(name, String(value));
           }

@@ -5,6 +5,7 @@ import { BadRequestError } from "../errors.js";
 import { registerKeyRoutes } from "../routes/key-routes.js";
 import { registerMessagesRoute } from "../routes/messages-route.js";
 import { registerOpenAIRoutes } from "../routes/openai-routes.js";
+import { registerResponsesRoute } from "../routes/responses-route.js";
 import { registerServiceRoutes } from "../routes/service-routes.js";
 import { toOpenAIErrorBody } from "../translate/errors.js";
 import type { GatewayDeps } from "./deps.js";
@@ -72,5 +73,6 @@ export function buildGatewayApp(deps: GatewayDeps): FastifyInstance {
   registerKeyRoutes(app, deps);
   registerOpenAIRoutes(app, deps);
   registerMessagesRoute(app, deps);
+  registerResponsesRoute(app, deps);
   return app;
 }

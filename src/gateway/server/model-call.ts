@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
 import { assertModelAllowed } from "../auth/authenticate.js";
-import { type ProviderCallContext, runBeforeProviderCall } from "../hooks.js";
+import {
+  afterHeaders,
+  applyAfterBody,
+  applyAfterEvents,
+  type ProviderCallContext,
+  runBeforeProviderCall,
+} from "../hooks.js";
 import type { JsonObject, RouteKind } from "../providers/types.js";
 import type { Attempt } from "../router/router.js";
 import { clientSignal } from "./client-connection.js";
@@ -55,12 +61,15 @@ export async function runModelCall(
       signal: client,
     };
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
-    await runBeforeProviderCall(deps.hooks, ctx);
+    const after = await runBeforeProviderCall(deps.hooks, ctx);
     const routed = await deps.router.route(call.model, client, call.attempt(ctx.body));
     const { result } = routed;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
-      if (result.text === undefined) await reply.code(200).send(result.body);
+      if (after.length > 0) {
+        const body = await applyAfterBody(after, result.body);
+        await reply.code(200).headers(afterHeaders(after)).send(body);
+      } else if (result.text === undefined) await reply.code(200).send(result.body);
       else await reply.code(200).type(jsonType).send(result.text);
       done(200);
       return;
@@ -68,7 +77,8 @@ export async function runModelCall(
     reply.hijack();
     const completed = await sendStream(reply.raw, {
       format: call.format,
-      events: result.events,
+      events: after.length > 0 ? applyAfterEvents(after, result.events) : result.events,
+      headers: after.length > 0 ? afterHeaders(after) : undefined,
       onEvent: (event) => countTokens(deps.metrics, call.model, streamUsage(event)),
       logger: deps.logger,
       signal: client,

@@ -3,11 +3,14 @@ import type { ServerResponse } from "node:http";
 import { toAppError } from "../../common/errors.js";
 import type { Logger } from "../../common/logger.js";
 import type { JsonObject } from "../providers/types.js";
-import { formatAnthropicSSE, formatSSEData, SSE_DONE_FRAME } from "../sse/index.js";
+import { formatAnthropicSSE, formatSSEData, formatSSEEvent, SSE_DONE_FRAME } from "../sse/index.js";
 import { toAnthropicErrorBody, toOpenAIErrorBody } from "../translate/errors.js";
 
-/** Wire format of a route: OpenAI (`data:` frames, `[DONE]`) or Anthropic (named events). */
-export type WireFormat = "openai" | "anthropic";
+/**
+ * Wire format of a route: OpenAI chat (`data:` frames, `[DONE]`), Anthropic (named events) or
+ * OpenAI Responses (named events, no `[DONE]`).
+ */
+export type WireFormat = "openai" | "anthropic" | "responses";
 
 function frame(format: WireFormat, event: JsonObject): string {
   if (format === "openai") return formatSSEData(event);
@@ -19,6 +22,9 @@ function errorFrame(format: WireFormat, error: unknown): string {
   const appError = toAppError(error);
   const message = appError.expose ? appError.message : "Internal server error";
   if (format === "openai") return formatSSEData(toOpenAIErrorBody(appError.status, message));
+  if (format === "responses") {
+    return formatSSEEvent("error", { type: "error", code: appError.code, message, param: null });
+  }
   return formatAnthropicSSE(toAnthropicErrorBody(appError.status, message));
 }
 
@@ -30,6 +36,8 @@ export interface SendStreamOptions {
   logger: Logger;
   /** Aborted when the client went away; writing stops quietly then. */
   signal: AbortSignal;
+  /** Extra response headers (e.g. the guard's verdict). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -46,6 +54,7 @@ export async function sendStream(
     "cache-control": "no-cache",
     connection: "keep-alive",
     "x-accel-buffering": "no",
+    ...options.headers,
   });
   try {
     for await (const event of options.events) {

@@ -82,7 +82,11 @@ function setUp(level: "info" | "warn", extra: Partial<GatewaySettings> = {}) {
   const { logger, lines } = pinoLines(level);
   const registry = new Registry();
   const http = createNodeHttpClient();
-  const settings: GatewaySettings = { callbacks: ["guard_moderations"], ...extra };
+  const settings: GatewaySettings = {
+    callbacks: ["guard_moderations"],
+    guard_output: false,
+    ...extra,
+  };
   const check = guardModerations({
     settings,
     logger,
@@ -108,12 +112,12 @@ function setUp(level: "info" | "warn", extra: Partial<GatewaySettings> = {}) {
 }
 
 describe("guard_moderations check", () => {
-  it("sends {prompt} as JSON, the same bytes as JSON.stringify", async () => {
+  it("sends {prompt, source, return_vault} as JSON, the same bytes as JSON.stringify", async () => {
     const { run, close } = setUp("warn");
     const prompt = 'quote " backslash \\ newline \n unicode é \u2028 end';
     await run(prompt);
     close();
-    expect(bodies.at(-1)).toBe(JSON.stringify({ prompt }));
+    expect(bodies.at(-1)).toBe(JSON.stringify({ prompt, source: "prompt", return_vault: true }));
   });
 
   it("gives up after guard_timeout and closes the request to the guard", async () => {
@@ -121,7 +125,7 @@ describe("guard_moderations check", () => {
     expectHang();
     const check = run("hang on");
     const { closed } = await hanging;
-    await expect(check).rejects.toThrow(/no answer within 100 ms/);
+    await expect(check).rejects.toMatchObject({ reason: "no answer within 100 ms" });
     await closed;
     close();
   });
@@ -133,7 +137,9 @@ describe("guard_moderations check", () => {
     const check = run("hang on", client.signal);
     const { closed } = await hanging;
     client.abort(new Error("client disconnected"));
-    await expect(check).rejects.toThrow(/cannot reach .*client disconnected/);
+    await expect(check).rejects.toMatchObject({
+      reason: expect.stringMatching(/cannot reach .*client disconnected/),
+    });
     await expect(check).rejects.toBeInstanceOf(GuardUnavailableError);
     await closed;
     close();
@@ -144,7 +150,9 @@ describe("guard_moderations check", () => {
     const client = new AbortController();
     client.abort(new Error("client disconnected"));
     const before = bodies.length;
-    await expect(run("hello", client.signal)).rejects.toThrow(/client disconnected/);
+    await expect(run("hello", client.signal)).rejects.toMatchObject({
+      reason: expect.stringMatching(/client disconnected/),
+    });
     close();
     expect(bodies.length).toBe(before);
   });

@@ -319,7 +319,7 @@ describe("a guard that cannot answer (fail-closed)", () => {
   it.each(cases)(
     "answers 503 guard_unavailable when the guard is %s, provider untouched",
     async (_name, url, reason) => {
-      const { gateway } = await startGateway(
+      const { gateway, lines } = await startGateway(
         { callbacks: ["guard_moderations"], guard_timeout: 0.2 },
         url(),
       );
@@ -332,7 +332,12 @@ describe("a guard that cannot answer (fail-closed)", () => {
       expect(response.status).toBe(503);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe("guard_unavailable");
-      expect(body.error.message).toMatch(reason);
+      // The client never learns the guard's address; the log says why.
+      expect(body.error.message).toBe("Guard API unavailable");
+      expect(JSON.stringify(body)).not.toContain("127.0.0.1");
+      expect(
+        lines.some((line) => reason.test(String((line.fields as { reason?: string }).reason))),
+      ).toBe(true);
       expect(openaiUpstream.requests.length).toBe(upstreamBefore);
     },
   );

@@ -13,6 +13,8 @@ export const azureProvider = openAICompatible({
   keyEnv: "AZURE_API_KEY",
   auth: "api-key",
   buildUrl(kind, ctx, base) {
+    // Azure serves the Responses API on its v1 surface (the model is in the body).
+    if (kind === "responses") return `${base}/openai/v1/responses`;
     const paths = {
       chat: "chat/completions",
       completion: "completions",
