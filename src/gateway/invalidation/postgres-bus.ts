@@ -51,7 +51,8 @@ export async function createPostgresInvalidationBus(options: {
     next.on("error", (error) => lost(error.message));
     next.on("end", () => lost("connection ended"));
     next.on("notification", (message) => {
-      if (message.channel === channel) listener.invalidate(decodeInvalidation(message.payload ?? ""));
+      if (message.channel === channel)
+        listener.invalidate(decodeInvalidation(message.payload ?? ""));
     });
     await next.connect();
     await next.query(`LISTEN ${channel}`);

@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
 import { assertModelAllowed, type Caller } from "../auth/authenticate.js";
+import type { Deployment } from "../config/resolve.js";
+import type { CallTicket } from "../fleet/call-accounting.js";
 import { type ProviderCallContext, runBeforeProviderCall } from "../hooks.js";
 import type { JsonObject, RouteKind } from "../providers/types.js";
 import type { Attempt } from "../router/router.js";
@@ -75,17 +77,24 @@ export async function runModelCall(
     deps.metrics.observeRequest(call.route, model, status, (performance.now() - started) / 1000);
   };
   const client = new ClientConnection(reply.raw);
+  let ticket: CallTicket | undefined;
+  let deployment: Deployment | undefined;
   try {
     const caller = await deps.auth.caller(request.headers);
     deps.router.deploymentsOf(call.model);
     assertModelAllowed(caller, call.model);
+    // Budget and limits (fleet/): 400 budget_exceeded, 429 with x-ratelimit-* headers.
+    ticket = await deps.accounting.begin(caller);
+    for (const [name, value] of Object.entries(ticket.headers)) reply.raw.setHeader(name, value);
     const ctx = new HookContext(call, caller, request.headers, deps, client);
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
     await runBeforeProviderCall(deps.hooks, ctx);
     const routed = await deps.router.route(call.model, client, call.attempt(ctx.body));
     const { result } = routed;
+    deployment = routed.deployment;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
+      ticket.usage(result.body.usage);
       if (result.text === undefined) await reply.code(200).send(result.body);
       else await reply.code(200).type(jsonType).send(result.text);
       done(200);
@@ -95,7 +104,10 @@ export async function runModelCall(
     const completed = await sendStream(reply.raw, {
       format: call.format,
       events: result.events,
-      onEvent: (event) => countTokens(deps.metrics, call.model, streamUsage(event)),
+      onEvent: (event) => {
+        countTokens(deps.metrics, call.model, streamUsage(event));
+        ticket?.usage(streamUsage(event));
+      },
       logger: deps.logger,
       signal: client.signal,
     });
@@ -122,6 +134,8 @@ export async function runModelCall(
     }
     done(toAppError(error).status);
     throw error;
+  } finally {
+    void ticket?.end(deployment);
   }
 }
 
