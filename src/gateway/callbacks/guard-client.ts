@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
+import type { Logger } from "../../common/logger.js";
+import { classifyGuardFailure } from "../guard-pool/classify.js";
+import { createGuardPool } from "../guard-pool/guard-pool.js";
+import { parseGuardBases } from "../guard-pool/parse-bases.js";
 import type { Abortable, HttpClient, HttpResponse } from "../http/index.js";
 import { GuardCallAbort } from "./guard-call-abort.js";
 
@@ -29,6 +33,7 @@ export interface GuardClientOptions {
   apiKey?: string;
   timeoutMs: number;
   http: HttpClient;
+  logger?: Logger;
 }
 
 /**
@@ -36,11 +41,23 @@ export interface GuardClientOptions {
  * throws {@link GuardUnavailableError} naming why there is none.
  */
 export function createGuardClient(options: GuardClientOptions) {
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/analyze/prompt`;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  // Fleet: `baseUrl` may list several guard APIs, comma-separated (guard-pool/).
+  const pool = createGuardPool({
+    bases: parseGuardBases(options.baseUrl, "guard API base"),
+    classify: classifyGuardFailure,
+    logger: options.logger,
+  });
 
-  return async function analyzePrompt(prompt: string, signal?: Abortable): Promise<GuardResponse> {
+  return (prompt: string, signal?: Abortable): Promise<GuardResponse> =>
+    pool.send((base) => analyzeAt(`${base}/analyze/prompt`, prompt, signal));
+
+  async function analyzeAt(
+    url: string,
+    prompt: string,
+    signal?: Abortable,
+  ): Promise<GuardResponse> {
     // One plain handle for the timeout and the client's signal (no AbortController, no Timeout).
     const abort = new GuardCallAbort(options.timeoutMs, signal);
     let response: HttpResponse;
@@ -78,5 +95,5 @@ export function createGuardClient(options: GuardClientOptions) {
       );
     }
     return parsed.data;
-  };
+  }
 }
