@@ -21,6 +21,7 @@ import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
 import { buildGatewayApp } from "./server/app.js";
 import { createGatewayMetrics } from "./server/metrics.js";
+import { createCallTracer } from "./telemetry/call-tracer.js";
 
 export interface CreateGatewayOptions {
   /** The config: the YAML's shape as an object, or one already resolved by `loadGatewayConfig`. */
@@ -127,6 +128,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     throw error;
   }
   const { keyCache } = fleet;
+  const tracer = await createCallTracer(env, logger);
   const auth = createAuthenticator({ masterKey: config.masterKey, keys: keyCache, now });
   const drain = createDrain({
     delayMs: config.fleet.shutdownDelayMs,
@@ -146,6 +148,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     accounting: fleet.accounting,
     fleet,
     drain: drain.state,
+    tracer,
   });
   return {
     app,
@@ -159,6 +162,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     async close() {
       await drain.run(app);
       await fleet.close();
+      await tracer.close();
       http.close();
       if (ownsDatabase) await database.close();
     },

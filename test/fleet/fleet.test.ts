@@ -20,6 +20,8 @@ import {
 } from "./fleet-services.js";
 
 const masterKey = "sk-master-fleet-0123456789";
+// Generous: CI machines that start five node processes at once can be slow.
+const start = { timeoutMs: 240_000, nodeArgs: ["--max-old-space-size=160"] };
 // Usage of every fake answer: 7 prompt + 3 completion tokens; cost 7 × 0.001 + 3 × 0.002 = 0.013.
 const callCost = 0.013;
 
@@ -45,11 +47,16 @@ async function setUp(): Promise<void> {
   upstream = await startFakeUpstream((request, res) =>
     sendJson(res, 200, chatCompletion(String(request.json().model), "fleet answer")),
   );
-  guards = await Promise.all([
-    startRagguard("guard-api", [], "/readyz", { timeoutMs: 120_000 }),
-    startRagguard("guard-api", [], "/readyz", { timeoutMs: 120_000 }),
-  ]);
   dir = await mkdtemp(join(tmpdir(), "ragguard-fleet-"));
+  // A light scanner set: the test is about the fleet, not about detection.
+  const guardConfig = join(dir, "guard-api.yaml");
+  await writeFile(
+    guardConfig,
+    "app:\n  log_level: warn\n  scan_threads: 1\n" + "input_scanners:\n  - type: InvisibleText\n",
+  );
+  guards = await Promise.all(
+    [0, 1].map(() => startRagguard("guard-api", ["--config", guardConfig], "/readyz", start)),
+  );
   const config = join(dir, "gateway.yaml");
   await writeFile(
     config,
@@ -82,13 +89,18 @@ async function setUp(): Promise<void> {
   );
   const env = { FLEET_DATABASE_URL: postgres.url, FLEET_REDIS_URL: redis.url };
   // The first one migrates; the others then start in parallel.
-  const first = await startRagguard("gateway", ["--config", config], "/health/readiness", {
-    env,
-    timeoutMs: 120_000,
-  });
+  const first = await startRagguard(
+    "gateway",
+    ["--config", config, "--log-level", "warn"],
+    "/health/readiness",
+    {
+      env,
+      timeoutMs: 120_000,
+    },
+  );
   const rest = await Promise.all(
     [0, 1].map(() =>
-      startRagguard("gateway", ["--config", config], "/health/readiness", {
+      startRagguard("gateway", ["--config", config, "--log-level", "warn"], "/health/readiness", {
         env,
         timeoutMs: 120_000,
       }),
@@ -97,7 +109,7 @@ async function setUp(): Promise<void> {
   gateways = [first, ...rest];
 }
 
-beforeAll(setUp, 300_000);
+beforeAll(setUp, 600_000);
 
 afterAll(async () => {
   await Promise.all([...gateways, ...guards].map((server) => server.stop()));

@@ -69,7 +69,10 @@ const generalSettingsSchema = z.strictObject({
   master_key: z.string().min(1).optional(),
   database_url: z
     .string()
-    .regex(/^(postgres(ql)?|pglite):\/\//, "must start with postgresql:// or pglite://")
+    .regex(
+      /^((postgres(ql)?|pglite):\/\/|os\.environ\/)/,
+      "must start with postgresql:// or pglite:// (or be os.environ/VAR)",
+    )
     .optional(),
   /** Seconds a key lookup stays cached in memory (default 30). */
   key_cache_ttl: z.number().min(0).default(30),

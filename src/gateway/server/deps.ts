@@ -8,6 +8,7 @@ import type { DrainState } from "../fleet/drain.js";
 import type { FleetServices } from "../fleet/fleet-services.js";
 import type { BeforeProviderCall } from "../hooks.js";
 import type { ModelRouter } from "../router/router.js";
+import type { CallTracer } from "../telemetry/call-tracer.js";
 import type { GatewayMetrics } from "./metrics.js";
 
 /** What the routes share; built once by `createGateway`. */
@@ -25,4 +26,5 @@ export interface GatewayDeps {
   readonly accounting: CallAccounting;
   readonly fleet: Pick<FleetServices, "readiness" | "spend">;
   readonly drain: DrainState;
+  readonly tracer: CallTracer;
 }

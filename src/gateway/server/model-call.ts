@@ -79,8 +79,10 @@ export async function runModelCall(
   const client = new ClientConnection(reply.raw);
   let ticket: CallTicket | undefined;
   let deployment: Deployment | undefined;
+  let status = 500;
+  const span = deps.tracer.start(call.route, call.model, call.body);
   try {
-    const caller = await deps.auth.caller(request.headers);
+    const caller = await span.phase("auth", () => deps.auth.caller(request.headers));
     deps.router.deploymentsOf(call.model);
     assertModelAllowed(caller, call.model);
     // Budget and limits (fleet/): 400 budget_exceeded, 429 with x-ratelimit-* headers.
@@ -88,8 +90,11 @@ export async function runModelCall(
     for (const [name, value] of Object.entries(ticket.headers)) reply.raw.setHeader(name, value);
     const ctx = new HookContext(call, caller, request.headers, deps, client);
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
-    await runBeforeProviderCall(deps.hooks, ctx);
-    const routed = await deps.router.route(call.model, client, call.attempt(ctx.body));
+    if (deps.hooks.length > 0)
+      await span.phase("guard", () => runBeforeProviderCall(deps.hooks, ctx));
+    const routed = await span.phase("provider", () =>
+      deps.router.route(call.model, client, call.attempt(ctx.body)),
+    );
     const { result } = routed;
     deployment = routed.deployment;
     if (!result.stream) {
@@ -97,6 +102,7 @@ export async function runModelCall(
       ticket.usage(result.body.usage);
       if (result.text === undefined) await reply.code(200).send(result.body);
       else await reply.code(200).type(jsonType).send(result.text);
+      status = 200;
       done(200);
       return;
     }
@@ -111,7 +117,7 @@ export async function runModelCall(
       logger: deps.logger,
       signal: client.signal,
     });
-    const status = completed ? 200 : 499;
+    status = completed ? 200 : 499;
     done(status);
     // Hijacked replies skip fastify's onResponse hook, so the access line is written here.
     deps.logger.info(
@@ -127,15 +133,25 @@ export async function runModelCall(
   } catch (error) {
     if (client.aborted) {
       // The client went away; there is nobody to answer.
+      status = 499;
       done(499);
       reply.hijack();
       if (!reply.raw.destroyed) reply.raw.destroy();
       return;
     }
-    done(toAppError(error).status);
+    status = toAppError(error).status;
+    done(status);
     throw error;
   } finally {
     void ticket?.end(deployment);
+    if (ticket !== undefined) {
+      span.set({
+        "gen_ai.usage.input_tokens": ticket.used.promptTokens,
+        "gen_ai.usage.output_tokens": ticket.used.completionTokens,
+      });
+    }
+    if (deployment !== undefined) span.set({ "gen_ai.provider.name": deployment.provider });
+    span.end(status);
   }
 }
 
