@@ -36,37 +36,20 @@ export function gatewayCommand(): Command {
     .action(
       action(async (options: GatewayCliOptions) => {
         // Loaded on use, so that other commands and `--help` do not load the gateway.
-        const [
-          { createLogger },
-          { loadGatewayConfig },
-          { createGateway },
-          youngGeneration,
-          { collectStartGarbage },
-          { giveMemoryBackWhenIdle },
-        ] = await Promise.all([
+        const [{ createLogger }, { loadGatewayConfig }, { createGateway }] = await Promise.all([
           import("../../src/common/logger.js"),
           import("../../src/gateway/config/load.js"),
           import("../../src/gateway/create-gateway.js"),
-          import("../../src/gateway/server/young-generation.js"),
-          import("../../src/gateway/server/start-garbage.js"),
-          import("../../src/gateway/server/idle-memory.js"),
         ]);
-        youngGeneration.capYoungGeneration();
-        youngGeneration.scavengeOnMainThread();
         const logger = createLogger({
           format: options.logFormat,
           level: options.logLevel,
           name: "gateway",
         });
         const config = await loadGatewayConfig(options.config, process.env);
-        if (!/^postgres(ql)?:/.test(config.databaseUrl ?? "")) {
-          (await import("../../src/gateway/db/pglite.js")).preferSmallWasmCode();
-        }
         const gateway = await createGateway({ config, logger, env: process.env });
         const shutdown = waitForShutdown();
         await gateway.listen({ port: options.port, host: options.host });
-        await collectStartGarbage();
-        giveMemoryBackWhenIdle();
         const signal = await shutdown;
         logger.info({ signal }, "gateway stopping");
         await gateway.close();

@@ -14,7 +14,6 @@ import {
   parseRateLimit,
 } from "./config.js";
 import { HttpError, installErrorHandlers } from "./errors.js";
-import { inlineOption } from "./inline-option.js";
 import { createGuardMetrics, type GuardMetrics } from "./metrics.js";
 import { type Readiness, registerGuardRoutes } from "./routes.js";
 
@@ -106,7 +105,7 @@ async function createServer(
 /**
  * Create the guard API: LLM Guard's prompt routes (`/analyze/prompt`, `/scan/prompt`, also under
  * `/v1`), health, readiness and Prometheus metrics, scanning in a worker pool with a fresh vault
- * per request (a short prompt on the main thread when no other scan is running: `app.scan_inline`).
+ * per request.
  * Resolves once the scanners are loaded, or at once with `app.lazy_load`.
  *
  * @example
@@ -129,7 +128,6 @@ export async function createGuardApi(options: GuardApiOptions = {}): Promise<Fas
     options.pool ??
     createScanPool({
       scanners,
-      inline: inlineOption(config, scanners, logger),
       threads: config.app.scan_threads,
       maxQueue: config.app.scan_queue_limit,
       timeoutMs: config.app.scan_prompt_timeout * 1000,

@@ -62,21 +62,6 @@ const appSchema = z
     scan_threads: z.number().int().positive().optional(),
     /** Scans allowed to wait for a worker before requests get 503. */
     scan_queue_limit: z.number().int().positive().optional(),
-    /**
-     * Scan a short prompt on the server's main thread when no other scan is waiting or running,
-     * skipping the hand-off to a scan thread and back (about 0.5 ms per request at low load).
-     * Answers are the same either way. Off by default: the main thread's own scanner set costs
-     * ~30 MB of RSS at rest (~45 MB after load), and the latency gain is not yet measured on a
-     * quiet host. Off by itself when a `Regex` scanner has patterns of the
-     * config's own (an inline scan cannot be stopped at its time limit) or a scanner runs a
-     * transformer `model`.
-     */
-    scan_inline: z.boolean().default(false),
-    /**
-     * Longest prompt (characters) scanned inline: an inline scan holds the main thread while it
-     * runs (about 0.3 ms per 1,000 characters with the default scanners).
-     */
-    scan_inline_max_chars: z.number().int().nonnegative().default(2000),
   })
   .strict();
 

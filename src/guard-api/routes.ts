@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } fr
 import { z } from "zod";
 import type { Logger } from "../common/logger.js";
 import { packageVersion } from "../common/version.js";
-import type { CancelSignal, ScanOutcome, ScanPool } from "../workers/scan-pool.js";
+import type { ScanOutcome, ScanPool } from "../workers/scan-pool.js";
 import type { ScanMode } from "../workers/scan-task.js";
 import type { GuardApiConfig } from "./config.js";
 import { HttpError, toValidationError } from "./errors.js";
@@ -53,31 +53,13 @@ function notReady(readiness: Readiness): HttpError {
   });
 }
 
-/**
- * Cancels the scan when the client goes away before the answer is written. The pool needs only
- * a flag and one listener: cheaper than an `AbortController` on every request.
- */
-class ClientGone implements CancelSignal {
-  aborted = false;
-  private listener: (() => void) | undefined;
-
-  constructor(response: ServerResponse) {
-    response.once("close", () => {
-      if (response.writableFinished) return;
-      this.aborted = true;
-      const listener = this.listener;
-      this.listener = undefined;
-      listener?.();
-    });
-  }
-
-  addEventListener(_type: "abort", listener: () => void): void {
-    this.listener = listener;
-  }
-
-  removeEventListener(_type: "abort", listener: () => void): void {
-    if (this.listener === listener) this.listener = undefined;
-  }
+/** Aborted when the client's connection closes before its answer was written. */
+function clientGone(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort(new Error("client disconnected"));
+  });
+  return controller.signal;
 }
 
 function logScan(logger: Logger, mode: ScanMode, outcome: ScanOutcome, isValid: boolean): void {
@@ -112,7 +94,7 @@ async function runScan(
     mode,
     failFast: deps.config.app.scan_fail_fast,
     suppress: scanners_suppress,
-    signal: new ClientGone(reply.raw),
+    signal: clientGone(reply.raw),
   });
   const isValid = Object.values(outcome.valid).every(Boolean);
   deps.metrics.observeScan(mode, outcome.elapsedMs / 1000, outcome.valid);
@@ -141,7 +123,15 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   scope.get("/healthz", { config: open }, async () => ({ status: "alive" }));
   scope.get("/readyz", { config: open }, async () => {
     if (!readiness.ready) throw notReady(readiness);
-    return { status: "ready" };
+    const saturation = { queue_size: deps.pool.queueSize, max_queue: deps.pool.maxQueue };
+    // A full queue refuses new scans: a load balancer should send them to another replica.
+    if (saturation.queue_size >= saturation.max_queue) {
+      throw new HttpError(503, "Saturated: the scan queue is full.", {
+        headers: { "retry-after": "1" },
+        details: saturation,
+      });
+    }
+    return { status: "ready", ...saturation };
   });
   scope.get("/metrics", { config: open }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);

@@ -4,20 +4,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ResourceLimits } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { createLogger } from "../common/logger.js";
-import { InlineDispatch, type ScanPathCounts } from "./inline-dispatch.js";
-import { createInlineScanner } from "./inline-scan.js";
 import type { ScanBatchInput, ScanBatchOutput } from "./scan-batch.js";
-import { type CancelSignal, type ScanOutcome, ScanQueue } from "./scan-queue.js";
-import type {
-  CreateScannerFn,
-  ScanMode,
-  ScannerConfigInput,
-  ScanTaskInput,
-  ScanWorkerData,
-} from "./scan-task.js";
+import { type ScanOutcome, ScanQueue } from "./scan-queue.js";
+import type { ScanMode, ScannerConfigInput, ScanTaskInput, ScanWorkerData } from "./scan-task.js";
 
-export type { ScanPathCounts } from "./inline-dispatch.js";
-export type { CancelSignal, ScanOutcome } from "./scan-queue.js";
+export type { ScanOutcome } from "./scan-queue.js";
 
 export interface ScanPoolOptions {
   /** The scanners every task runs, in order (an `input_scanners` list). */
@@ -43,43 +34,9 @@ export interface ScanPoolOptions {
   onWorkerError?: (error: Error) => void;
   /** Worker module exporting `scanTask`; default the built-in one that uses the scanner registry. */
   workerFile?: string | URL;
-  /**
-   * V8 heap limits of each worker thread (default {@link defaultWorkerResourceLimits}: a small
-   * young generation, which keeps each worker's memory flat under load at no measurable CPU cost).
-   */
+  /** V8 heap limits of each worker thread (Node's defaults when absent). */
   resourceLimits?: ResourceLimits;
-  /**
-   * Scan short prompts on the calling (main) thread when the pool is idle (see
-   * {@link InlineScanOptions}); absent: every scan goes to a worker.
-   */
-  inline?: InlineScanOptions;
 }
-
-/**
- * When the pool has no scan waiting or running and no other scan is asked for in the same turn of
- * the event loop, a prompt of at most `maxChars` characters is scanned on the calling thread by
- * its own copy of the scanners, skipping the hand-off to a worker and back; otherwise it goes to
- * the workers as usual (see {@link InlineDispatch}).
- * The answers are the same either way; an inline scan blocks the caller's event loop while it
- * runs, and cannot be stopped at its time limit (only answered 408 when it ends past it).
- */
-export interface InlineScanOptions {
-  /** Longest prompt (in UTF-16 code units) scanned inline. */
-  maxChars: number;
-  /**
-   * Builds the main thread's scanners; default the scanner registry's `createScanner` (what the
-   * built-in worker uses). A pool with its own `workerFile` passes the factory that file uses.
-   */
-  createScanner?: CreateScannerFn;
-}
-
-/**
- * A scan allocates a few hundred kilobytes of short-lived garbage and keeps nothing; V8 would
- * otherwise grow each worker's young generation to tens of megabytes under sustained load.
- */
-export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = Object.freeze({
-  maxYoungGenerationSizeMb: 8,
-});
 
 export interface PoolScanOptions {
   /** Stop after the first invalid result (default false). */
@@ -89,7 +46,7 @@ export interface PoolScanOptions {
   /** `analyze` (default): chained, sanitizing; `scan`: every scanner on the original text. */
   mode?: ScanMode;
   /** Cancels the scan (for example when the client went away). */
-  signal?: CancelSignal;
+  signal?: AbortSignal;
 }
 
 /** A pool of worker threads running `scanPrompt`, with a bounded queue and a per-scan time limit. */
@@ -99,8 +56,6 @@ export interface ScanPool {
   warmup(): Promise<void>;
   /** Scans waiting for a worker. */
   readonly queueSize: number;
-  /** Scans sent down each path so far (warm-up scans not counted). */
-  readonly scansByPath: Readonly<ScanPathCounts>;
   readonly threads: number;
   readonly maxQueue: number;
   readonly timeoutMs: number;
@@ -114,11 +69,6 @@ const loadTimeoutMs = 120_000;
 function siblingFile(name: string): string {
   const self = fileURLToPath(import.meta.url);
   return fileURLToPath(new URL(`./${name}${extname(self)}`, import.meta.url));
-}
-
-/** The scanner registry's factory, loaded only by a pool that scans inline. */
-async function registryCreateScanner(): Promise<CreateScannerFn> {
-  return (await import("../scanners/registry.js")).createScanner;
 }
 
 function reportWorkerError(error: Error): void {
@@ -158,7 +108,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     recordTiming: false,
     // Keep the workers' event loops running between tasks (async scanner work, timers).
     atomics: "disabled",
-    resourceLimits: { ...defaultWorkerResourceLimits, ...options.resourceLimits },
+    ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
     workerData: {
       scanners: options.scanners.map((c) => ({ type: c.type, params: c.params ?? {} })),
       source: options.source ?? "input_scanners",
@@ -176,26 +126,6 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     maxQueue,
     maxBatch: Math.max(1, options.maxBatch ?? 8),
   });
-  const scansByPath: ScanPathCounts = { inline: 0, worker: 0 };
-  const inlineOptions = options.inline;
-  const inline =
-    inlineOptions === undefined
-      ? undefined
-      : createInlineScanner({
-          scanners: options.scanners,
-          source: options.source ?? "input_scanners",
-          createScanner: inlineOptions.createScanner ?? registryCreateScanner(),
-        });
-  const dispatch =
-    inlineOptions === undefined || inline === undefined
-      ? undefined
-      : new InlineDispatch({
-          queue,
-          inline,
-          maxChars: inlineOptions.maxChars,
-          timeoutMs,
-          counts: scansByPath,
-        });
   let closed = false;
 
   function toInput(text: string, scanOptions: PoolScanOptions): ScanTaskInput {
@@ -208,10 +138,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   }
 
   function scan(text: string, scanOptions: PoolScanOptions = {}) {
-    const input = toInput(text, scanOptions);
-    if (dispatch !== undefined) return dispatch.scan(input, scanOptions.signal);
-    scansByPath.worker += 1;
-    return queue.scan(input, timeoutMs, scanOptions.signal);
+    return queue.scan(toInput(text, scanOptions), timeoutMs, scanOptions.signal);
   }
 
   return {
@@ -221,17 +148,15 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       const limitMs = Math.max(timeoutMs, loadTimeoutMs);
       const input = toInput("ragguard warm-up", {});
       // Settled, all of them, before the first failure is reported: the pool is idle after.
-      const loads = await Promise.allSettled([
-        ...Array.from({ length: threads }, () => queue.scan(input, limitMs)),
-        inline?.ready,
-      ]);
+      const loads = await Promise.allSettled(
+        Array.from({ length: threads }, () => queue.scan(input, limitMs)),
+      );
       const failed = loads.find((load) => load.status === "rejected");
       if (failed !== undefined) throw failed.reason;
     },
     get queueSize() {
       return queue.size;
     },
-    scansByPath,
     threads,
     maxQueue,
     timeoutMs,

@@ -7,16 +7,6 @@ import type { ScanTaskInput, ScanTaskResult } from "./scan-task.js";
 /** What one scan returns: the sanitized text and the validity and score maps. */
 export type ScanOutcome = Omit<ScanTaskResult, "ok">;
 
-/**
- * What a scan's `signal` needs: an `AbortSignal` will do, and so will anything with its `aborted`
- * flag and its two listener methods (the guard API passes a lighter object).
- */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
 /** The abort hook piscina reads on a task: aborting a running task terminates its worker. */
 export interface TaskAbortSignal {
   readonly aborted: boolean;
@@ -35,6 +25,9 @@ class PendingScan {
   expired = false;
   /** Waiting in the queue (not yet in a batch). */
   queued = true;
+  /** The batch it was last sent in, and its place there (for a cancellation while it runs). */
+  batch: Batch | undefined = undefined;
+  index = -1;
   private readonly onCancel: (() => void) | undefined;
 
   constructor(
@@ -44,7 +37,7 @@ class PendingScan {
     public deadline: number,
     private readonly resolveFn: (outcome: ScanOutcome) => void,
     private readonly rejectFn: (error: unknown) => void,
-    private readonly signal: CancelSignal | undefined,
+    private readonly signal: AbortSignal | undefined,
     queue: ScanQueue,
   ) {
     if (signal !== undefined) {
@@ -134,7 +127,8 @@ export interface ScanQueueOptions {
   maxBatch: number;
   /**
    * When one scan has run this long, the scans waiting behind it in its batch go back to the queue
-   * for another worker (default 500 ms).
+   * for another worker; a scan whose caller cancelled it and that still runs this long after has
+   * its worker terminated (default 500 ms).
    */
   stallMs?: number;
 }
@@ -146,7 +140,8 @@ export interface ScanQueueOptions {
  * {@link ScanTimeoutError} and skipped; one that runs out while its worker is running it gets the
  * same answer, the worker is terminated (piscina starts another) and the scans of the batch not
  * answered yet go back to the head of the queue. A caller that cancels is answered at once; a scan
- * still waiting is dropped, one already running finishes unseen.
+ * still waiting is dropped, one in a batch is skipped, and one still running `stallMs` later has
+ * its worker terminated (a client that hangs up on a costly scan does not keep a worker busy).
  */
 export class ScanQueue {
   private waiting: PendingScan[] = [];
@@ -169,7 +164,7 @@ export class ScanQueue {
     return this.inFlight === 0 && this.live === 0 && !this.closed;
   }
 
-  scan(input: ScanTaskInput, limitMs: number, signal?: CancelSignal): Promise<ScanOutcome> {
+  scan(input: ScanTaskInput, limitMs: number, signal?: AbortSignal): Promise<ScanOutcome> {
     if (this.closed) return Promise.reject(new ScanAbortedError("The scan pool is closed."));
     if (this.live >= this.options.maxQueue) {
       return Promise.reject(new ScanQueueFullError(this.options.maxQueue));
@@ -185,12 +180,22 @@ export class ScanQueue {
     });
   }
 
-  /** The caller has gone: answer it now; drop the scan if it is still waiting. */
+  /**
+   * The caller has gone: answer it now; drop the scan if it is still waiting, skip it if its
+   * batch has not reached it, and stop its worker if it still runs `stallMs` from now.
+   */
   cancel(scan: PendingScan): void {
     if (scan.answered) return;
     if (scan.queued) {
       scan.queued = false;
       this.live -= 1;
+    } else if (scan.batch !== undefined && !scan.expired) {
+      const { batch, index } = scan;
+      scan.expired = true;
+      Atomics.store(batch.control, batchControl.skip(index), 1);
+      setTimeout(() => {
+        if (Atomics.load(batch.control, batchControl.running) === index) batch.abort();
+      }, this.options.stallMs ?? 500).unref();
     }
     scan.reject(new ScanAbortedError("The scan was cancelled."));
   }
@@ -251,6 +256,10 @@ export class ScanQueue {
     );
     control[batchControl.running] = -1;
     const batch = new Batch(scans, control, this.options.stallMs ?? 500);
+    for (const [index, scan] of scans.entries()) {
+      scan.batch = batch;
+      scan.index = index;
+    }
     const items = scans.map((scan) => scan.input);
     this.inFlight += 1;
     batch.arm(0, () => this.checkBatch(batch));

@@ -46,6 +46,12 @@ describe("time limits and overload", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(await refused.json()).toMatchObject({ message: expect.stringContaining("retry later") });
+    const saturated = await fetch(`${base}/readyz`);
+    expect(saturated.status).toBe(503);
+    expect(await saturated.json()).toMatchObject({
+      message: expect.stringContaining("Saturated"),
+      details: { queue_size: 1, max_queue: 1 },
+    });
     const health = await fetch(`${base}/healthz`);
     events.push("healthz");
     expect(health.status).toBe(200);
@@ -58,6 +64,31 @@ describe("time limits and overload", () => {
     const after = await scan("hello");
     expect(after.status).toBe(200);
     expect(await after.json()).toMatchObject({ is_valid: true, scanners: { Regex: 0 } });
+  });
+
+  it("frees the scan thread when a client hangs up on a costly scan", async () => {
+    const app = await start({
+      app: { scan_threads: 1, scan_prompt_timeout: 60 },
+      input_scanners: [catastrophic],
+    });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const scan = (prompt: string, signal?: AbortSignal) =>
+      fetch(`${base}/analyze/prompt`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ prompt }),
+        signal,
+      });
+    const hungUp = scan(evil, AbortSignal.timeout(300)).catch((error: unknown) => error);
+    expect(await hungUp).toBeInstanceOf(Error);
+    // Without the cancellation the only thread would spin on the regex for the whole minute.
+    const next = await Promise.race([
+      scan("hello").then((res) => res.status),
+      new Promise((resolve) => setTimeout(() => resolve("still busy"), 25_000)),
+    ]);
+    expect(next).toBe(200);
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: "ready" });
   });
 
   it("rate limits the scan routes with 429 and Retry-After, never the health routes", async () => {
@@ -132,7 +163,7 @@ describe("loading", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       ready = await app.inject({ method: "GET", url: "/readyz" });
     }
-    expect(ready.json()).toEqual({ status: "ready" });
+    expect(ready.json()).toMatchObject({ status: "ready", queue_size: 0 });
     const after = await app.inject({
       method: "POST",
       url: "/scan/prompt",

@@ -129,7 +129,10 @@ describe("guard API over real HTTP", () => {
       const root = (await (await fetch(`${base}${prefix}/`)).json()) as Record<string, unknown>;
       expect(root).toEqual({ name: "ragguard Guard API", version: expect.any(String) });
       expect(await (await fetch(`${base}${prefix}/healthz`)).json()).toEqual({ status: "alive" });
-      expect(await (await fetch(`${base}${prefix}/readyz`)).json()).toEqual({ status: "ready" });
+      expect(await (await fetch(`${base}${prefix}/readyz`)).json()).toMatchObject({
+        status: "ready",
+        queue_size: 0,
+      });
     }
     const metrics = await fetch(`${base}/metrics`);
     expect(metrics.headers.get("content-type")).toMatch(/^text\/plain/);

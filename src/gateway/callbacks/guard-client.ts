@@ -4,8 +4,7 @@ import type { Logger } from "../../common/logger.js";
 import { classifyGuardFailure } from "../guard-pool/classify.js";
 import { createGuardPool } from "../guard-pool/guard-pool.js";
 import { parseGuardBases } from "../guard-pool/parse-bases.js";
-import type { Abortable, HttpClient, HttpResponse } from "../http/index.js";
-import { GuardCallAbort } from "./guard-call-abort.js";
+import type { HttpClient, HttpResponse } from "../http/index.js";
 
 /** The guard API's `/analyze/prompt` answer (LLM Guard API compatible). */
 export const guardResponseSchema = z.looseObject({
@@ -50,34 +49,30 @@ export function createGuardClient(options: GuardClientOptions) {
     logger: options.logger,
   });
 
-  return (prompt: string, signal?: Abortable): Promise<GuardResponse> =>
+  return (prompt: string, signal?: AbortSignal): Promise<GuardResponse> =>
     pool.send((base) => analyzeAt(`${base}/analyze/prompt`, prompt, signal));
 
   async function analyzeAt(
     url: string,
     prompt: string,
-    signal?: Abortable,
+    signal?: AbortSignal,
   ): Promise<GuardResponse> {
-    // One plain handle for the timeout and the client's signal (no AbortController, no Timeout).
-    const abort = new GuardCallAbort(options.timeoutMs, signal);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: HttpResponse;
     let text: string;
     try {
       response = await options.http.request(url, {
         method: "POST",
         headers,
-        // The bytes of JSON.stringify({ prompt }), without the wrapper object.
-        body: `{"prompt":${JSON.stringify(prompt)}}`,
-        signal: abort,
+        body: JSON.stringify({ prompt }),
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
       });
       text = await response.text();
     } catch (error) {
-      if (abort.timedOut) {
+      if (timeout.aborted) {
         throw new GuardUnavailableError(`no answer within ${options.timeoutMs} ms`, error);
       }
       throw new GuardUnavailableError(`cannot reach ${url} (${(error as Error).message})`, error);
-    } finally {
-      abort.done();
     }
     if (!response.ok) {
       throw new GuardUnavailableError(`${url} answered HTTP ${response.status}`);

@@ -1,10 +1,7 @@
 import { mkdir } from "node:fs/promises";
-import { setFlagsFromString } from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import type { Database, Queryable } from "./database.js";
-import { keyStoreBundle } from "./pglite-bundle.js";
 import { hasPGliteCluster, initPGliteDataDir } from "./pglite-initdb.js";
-import { compilePGliteWasm } from "./pglite-wasm.js";
 
 /**
  * PGlite's start parameters. Its defaults size shared memory for a server (128 MB of shared
@@ -48,20 +45,8 @@ export async function wrapPGlite(
 }
 
 /**
- * Have V8 compile WebAssembly with its baseline compiler only (Liftoff), for a process that runs
- * PGlite: about 40 MB less RSS, a faster start, and no less speed on the gateway's key lookups
- * (measured: 0.4 ms CPU per lookup against 0.55 ms with tier-up). It changes a process-wide V8
- * flag, so the `ragguard gateway` command calls it, not the library.
- */
-export function preferSmallWasmCode(): void {
-  setFlagsFromString("--liftoff-only");
-}
-
-/**
  * Open an embedded PGlite database in `dataDir` (created if missing, its initdb run in a child
- * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory). PGlite
- * gets its WebAssembly module compiled here ({@link compilePGliteWasm}) and, on a data dir, only
- * the files of its bundle a key store reads ({@link keyStoreBundle}).
+ * process), or in memory when `dataDir` is `"memory"` (initdb in process: more memory).
  *
  * @example
  * const db = await openPGliteDatabase("./.ragguard/gateway-db");
@@ -72,10 +57,6 @@ export async function openPGliteDatabase(dataDir: string): Promise<Database> {
     if (!(await hasPGliteCluster(dataDir))) await initPGliteDataDir(dataDir);
   }
   const options: PGliteOptions = { startParams };
-  const pgliteWasmModule = await compilePGliteWasm();
-  if (pgliteWasmModule !== undefined) options.pgliteWasmModule = pgliteWasmModule;
   if (dataDir === "memory") return wrapPGlite(new PGlite(options));
-  const fsBundle = await keyStoreBundle();
-  if (fsBundle !== undefined) options.fsBundle = fsBundle;
   return wrapPGlite(new PGlite(dataDir, options), `pglite://${dataDir}`);
 }

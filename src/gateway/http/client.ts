@@ -1,20 +1,3 @@
-/**
- * A light stand-in for `AbortSignal` (no `EventTarget`, no listener records): what a model call's
- * attempt hands the HTTP client, one per attempt. `onAbort` listeners run once, in order, when
- * it aborts; one added after that never runs (check `aborted` first).
- */
-export interface AbortHandle {
-  readonly aborted: boolean;
-  /** Why it was aborted (the error the request fails with). */
-  readonly reason: unknown;
-  onAbort(listener: () => void): void;
-  /** Stop calling `listener` (no-op when it is not watching). */
-  offAbort(listener: () => void): void;
-}
-
-/** Either kind of abort an {@link HttpRequestInit} takes. */
-export type Abortable = AbortSignal | AbortHandle;
-
 /** What the gateway sends to a provider (or the guard API). */
 export interface HttpRequestInit {
   readonly method: "POST" | "GET";
@@ -22,7 +5,7 @@ export interface HttpRequestInit {
   /** A serialised body (sent as is) or a multipart form. */
   readonly body?: string | FormData;
   /** Aborts the request, or the reading of its body, at any time. */
-  readonly signal?: Abortable;
+  readonly signal?: AbortSignal;
 }
 
 /** An answer whose body has not been read yet; read it once, as text or as chunks. */

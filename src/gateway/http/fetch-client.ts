@@ -1,4 +1,3 @@
-import { toAbortSignal } from "./abort.js";
 import type { HttpClient, HttpResponse } from "./client.js";
 
 async function* bodyChunks(response: Response): AsyncGenerator<Uint8Array> {
@@ -14,8 +13,7 @@ export function fetchHttpClient(fetchImpl: typeof fetch): HttpClient {
         method: init.method,
         headers: init.headers,
         body: init.body,
-        // fetch needs a real AbortSignal: made here, from an attempt's handle, only for fetch.
-        signal: toAbortSignal(init.signal),
+        signal: init.signal,
       });
       const answer: HttpResponse = {
         status: response.status,

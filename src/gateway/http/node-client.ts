@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { abortReason, unwatchAbort, watchAbort } from "./abort.js";
-import type { Abortable, HttpClient, HttpRequestInit, HttpResponse } from "./client.js";
+import { abortReason } from "./abort.js";
+import type { HttpClient, HttpRequestInit, HttpResponse } from "./client.js";
 
 interface Target {
   readonly secure: boolean;
@@ -10,26 +10,18 @@ interface Target {
   readonly path: string;
 }
 
-/** Parsed URLs by their text: a gateway calls a handful of endpoints, parse each once. */
-function createTargetCache(limit = 256) {
-  const targets = new Map<string, Target>();
-  return (url: string): Target => {
-    const known = targets.get(url);
-    if (known !== undefined) return known;
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      throw new TypeError(`unsupported protocol ${parsed.protocol} in ${parsed.origin}`);
-    }
-    const target = {
-      secure: parsed.protocol === "https:",
-      // `[::1]` → `::1`: node:http wants the bare address.
-      hostname: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: parsed.port,
-      path: `${parsed.pathname}${parsed.search}`,
-    };
-    if (targets.size >= limit) targets.clear();
-    targets.set(url, target);
-    return target;
+/** The parts of `url` node:http needs; only http and https are accepted. */
+function parseTarget(url: string): Target {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new TypeError(`unsupported protocol ${parsed.protocol} in ${parsed.origin}`);
+  }
+  return {
+    secure: parsed.protocol === "https:",
+    // `[::1]` → `::1`: node:http wants the bare address.
+    hostname: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: parsed.port,
+    path: `${parsed.pathname}${parsed.search}`,
   };
 }
 
@@ -55,7 +47,6 @@ function wrapResponse(message: IncomingMessage): HttpResponse {
     status: message.statusCode ?? 0,
     ok: (message.statusCode ?? 0) >= 200 && (message.statusCode ?? 0) < 300,
     text: () =>
-      // Listeners, not `for await`: an async iterator per answer costs more than the read.
       new Promise<string>((resolve, reject) => {
         const parts: Buffer[] = [];
         message.on("data", (chunk: Buffer) => parts.push(chunk));
@@ -71,8 +62,7 @@ function wrapResponse(message: IncomingMessage): HttpResponse {
 
 /**
  * The default {@link HttpClient}: `node:http`/`node:https` with keep-alive agents (connections to
- * a provider are reused across calls). Aborting the signal (an `AbortSignal` or an attempt's
- * `AbortHandle`) destroys the request and its socket,
+ * a provider are reused across calls). Aborting the signal destroys the request and its socket,
  * so the provider sees the client go away.
  */
 export function createNodeHttpClient(): HttpClient {
@@ -80,14 +70,10 @@ export function createNodeHttpClient(): HttpClient {
     http: new HttpAgent({ keepAlive: true, scheduling: "lifo" }),
     https: new HttpsAgent({ keepAlive: true, scheduling: "lifo" }),
   };
-  const targetOf = createTargetCache();
 
   const send = async (url: string, init: HttpRequestInit): Promise<HttpResponse> => {
-    const target = targetOf(url);
-    // Object.assign, not a spread: V8 11 (Node 20) gives the optimized `{ ...x }` a fresh hidden
-    // class when a property is added to it afterwards (here the length), so every call made a
-    // map, its descriptors and its enum cache in old space.
-    const headers: Record<string, string | number> = Object.assign({}, init.headers);
+    const target = parseTarget(url);
+    const headers: Record<string, string | number> = { ...init.headers };
     let payload: string | Buffer | undefined;
     if (init.body instanceof FormData) {
       const form = await encodeForm(init.body);
@@ -117,7 +103,7 @@ export function createNodeHttpClient(): HttpClient {
     method: HttpRequestInit["method"],
     headers: Record<string, string | number>,
     payload: string | Buffer | undefined,
-    signal: Abortable | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<HttpResponse> =>
     new Promise<HttpResponse>((resolve, reject) => {
       const request = (target.secure ? httpsRequest : httpRequest)({
@@ -128,11 +114,9 @@ export function createNodeHttpClient(): HttpClient {
         method,
         headers,
       });
-      const onAbort = () => request.destroy(abortReason(signal as Abortable));
-      if (signal !== undefined) watchAbort(signal, onAbort);
-      const release = () => {
-        if (signal !== undefined) unwatchAbort(signal, onAbort);
-      };
+      const onAbort = () => request.destroy(abortReason(signal as AbortSignal));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const release = () => signal?.removeEventListener("abort", onAbort);
       let answered = false;
       request.on("error", (error: NodeJS.ErrnoException) => {
         release();

@@ -1,7 +1,7 @@
 import type { Logger } from "../../common/logger.js";
 import type { Deployment } from "../config/resolve.js";
 import type { ProviderName } from "../config/schema.js";
-import type { AbortHandle, HttpClient } from "../http/index.js";
+import type { HttpClient } from "../http/index.js";
 
 /** A JSON object as it crosses the wire (request or response body). */
 export type JsonObject = Record<string, unknown>;
@@ -24,8 +24,8 @@ export interface CallContext {
   readonly deployment: Deployment;
   /** The deployment's key, or the provider's default env variable's value. */
   readonly apiKey: string | undefined;
-  /** Aborted on timeout or when the client goes away (hand it to `http`; not an `AbortSignal`). */
-  readonly signal: AbortHandle;
+  /** Aborted on timeout or when the client goes away (hand it to `http`). */
+  readonly signal: AbortSignal;
   readonly http: HttpClient;
   readonly logger: Logger;
 }

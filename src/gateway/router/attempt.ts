@@ -3,8 +3,6 @@ import type { Deployment } from "../config/resolve.js";
 import { UpstreamError } from "../errors.js";
 import type { HttpClient } from "../http/index.js";
 import type { CallContext, ProviderAdapter, UpstreamResult } from "../providers/types.js";
-import type { ClientAbort } from "../server/client-connection.js";
-import { AttemptAbort } from "./attempt-abort.js";
 import { failWhenIdle } from "./idle-watch.js";
 import { peekFirst } from "./peek.js";
 
@@ -16,6 +14,13 @@ export interface AttemptDeps {
   readonly apiKey: string | undefined;
   readonly http: HttpClient;
   readonly logger: Logger;
+}
+
+function timeoutError(deployment: Deployment): UpstreamError {
+  return new UpstreamError(
+    `${deployment.provider}: no answer within ${deployment.timeoutMs / 1000}s`,
+    { provider: deployment.provider, status: 504, retryable: true },
+  );
 }
 
 function stalledError(deployment: Deployment): UpstreamError {
@@ -32,42 +37,33 @@ function stalledError(deployment: Deployment): UpstreamError {
  */
 export async function runAttempt(
   deployment: Deployment,
-  client: ClientAbort,
+  client: AbortSignal,
   attempt: Attempt,
   deps: AttemptDeps,
 ): Promise<UpstreamResult> {
-  // One light abort per attempt, fed by the client's going away and the deployment's timeout.
-  const abort = new AttemptAbort(deployment);
-  const onClientAbort = () => abort.abort(client.reason);
-  if (client.aborted) onClientAbort();
-  else client.onAbort(onClientAbort);
-  const ctx = {
-    deployment,
-    apiKey: deps.apiKey,
-    signal: abort,
-    http: deps.http,
-    logger: deps.logger,
-  };
-  let streaming = false;
+  // Aborted by the deployment's timeout (a retryable 504) or a stalled stream; `signal` also
+  // follows the client's going away.
+  const own = new AbortController();
+  const timer = setTimeout(() => own.abort(timeoutError(deployment)), deployment.timeoutMs);
+  const signal = AbortSignal.any([client, own.signal]);
+  const ctx = { deployment, apiKey: deps.apiKey, signal, http: deps.http, logger: deps.logger };
   try {
     const result = await attempt(deps.adapter, ctx);
     if (!result.stream) return result;
     const peeked = await peekFirst(result.events);
-    // The client keeps being watched until it goes away; the timeout then bounds the wait
-    // between two events (a stalled stream ends with an error event).
-    streaming = true;
-    abort.clearDeadline();
+    // Answered: from here the timeout bounds the wait between two events (a stalled stream ends
+    // with an error event); the client keeps being watched until it goes away.
+    clearTimeout(timer);
     const events = failWhenIdle(peeked.events, deployment.timeoutMs, () => {
       const error = stalledError(deployment);
-      abort.abort(error);
+      own.abort(error);
       return error;
     });
     return { stream: true, events };
   } catch (error) {
-    if (!client.aborted && abort.timedOut) throw abort.reason;
+    if (!client.aborted && own.signal.aborted) throw own.signal.reason;
     throw error;
   } finally {
-    abort.clearDeadline();
-    if (!streaming) client.offAbort(onClientAbort);
+    clearTimeout(timer);
   }
 }

@@ -4,7 +4,6 @@ import type { Deployment, GatewayConfig } from "../config/resolve.js";
 import { BadRequestError, UpstreamError } from "../errors.js";
 import type { HttpClient } from "../http/index.js";
 import type { ProviderAdapter, UpstreamResult } from "../providers/types.js";
-import type { ClientAbort } from "../server/client-connection.js";
 import type { GatewayMetrics } from "../server/metrics.js";
 import { type Attempt, runAttempt } from "./attempt.js";
 import { resolveDeploymentKeys } from "./keys.js";
@@ -30,7 +29,7 @@ export interface ModelRouter {
    * answers. A stream counts as answered once its first event arrived, so failover never happens
    * after the client saw a byte.
    */
-  route(modelName: string, client: ClientAbort, attempt: Attempt): Promise<Routed>;
+  route(modelName: string, client: AbortSignal, attempt: Attempt): Promise<Routed>;
 }
 
 export interface ModelRouterOptions {
@@ -60,7 +59,7 @@ function createRotation(deployments: readonly Deployment[]) {
   };
 }
 
-function isRetryable(error: unknown, client: ClientAbort): error is UpstreamError {
+function isRetryable(error: unknown, client: AbortSignal): error is UpstreamError {
   return !client.aborted && error instanceof UpstreamError && error.retryable;
 }
 
@@ -70,7 +69,7 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
   const keys = resolveDeploymentKeys(config.deployments, adapters, options.env);
   const rotation = createRotation(config.deployments);
 
-  const tryDeployment = async (deployment: Deployment, client: ClientAbort, attempt: Attempt) => {
+  const tryDeployment = async (deployment: Deployment, client: AbortSignal, attempt: Attempt) => {
     const deps = {
       adapter: adapters[deployment.provider] as ProviderAdapter,
       apiKey: keys.get(deployment.id),
@@ -91,7 +90,7 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
     }
   };
 
-  const tryGroup = async (modelName: string, client: ClientAbort, attempt: Attempt) => {
+  const tryGroup = async (modelName: string, client: AbortSignal, attempt: Attempt) => {
     const candidates = rotation.next(modelName);
     const rounds = Math.max(candidates.length, 1 + config.numRetries);
     let lastError: unknown;

@@ -1,13 +1,12 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
-import { assertModelAllowed, type Caller } from "../auth/authenticate.js";
+import { assertModelAllowed } from "../auth/authenticate.js";
 import type { Deployment } from "../config/resolve.js";
 import type { CallTicket } from "../fleet/call-accounting.js";
 import { type ProviderCallContext, runBeforeProviderCall } from "../hooks.js";
 import type { JsonObject, RouteKind } from "../providers/types.js";
 import type { Attempt } from "../router/router.js";
-import { ClientConnection } from "./client-connection.js";
+import { clientSignal } from "./client-connection.js";
 import type { GatewayDeps } from "./deps.js";
 import { countTokens } from "./metrics.js";
 import { sendStream, type WireFormat } from "./send-stream.js";
@@ -26,40 +25,6 @@ export interface ModelCall {
 const jsonType = "application/json; charset=utf-8";
 
 /**
- * What the pre-call hooks see. A class, not an object literal with a `get signal()`: V8 keeps an
- * accessor in the hidden class, so each such literal made a new hidden class (in old space) that
- * held the call's closure, and with it the whole call, through every scavenge until a full GC.
- */
-class HookContext implements ProviderCallContext {
-  readonly route: RouteKind;
-  readonly model: string;
-  body: JsonObject;
-  readonly settings: ProviderCallContext["settings"];
-  readonly logger: ProviderCallContext["logger"];
-  readonly #client: ClientConnection;
-
-  constructor(
-    call: ModelCall,
-    readonly caller: Caller,
-    readonly headers: IncomingHttpHeaders,
-    deps: GatewayDeps,
-    client: ClientConnection,
-  ) {
-    this.route = call.route;
-    this.model = call.model;
-    this.body = call.body;
-    this.settings = deps.config.settings;
-    this.logger = deps.logger;
-    this.#client = client;
-  }
-
-  /** Made on first use: most calls run no hook that reads it. */
-  get signal(): AbortSignal {
-    return this.#client.signal;
-  }
-}
-
-/**
  * The shared path of every model route: authenticate, check the model, run the pre-call hooks,
  * route to a deployment, answer in JSON or SSE, and count it all.
  */
@@ -76,7 +41,7 @@ export async function runModelCall(
   const done = (status: number) => {
     deps.metrics.observeRequest(call.route, model, status, (performance.now() - started) / 1000);
   };
-  const client = new ClientConnection(reply.raw);
+  const client = clientSignal(reply.raw);
   let ticket: CallTicket | undefined;
   let deployment: Deployment | undefined;
   let status = 500;
@@ -88,7 +53,16 @@ export async function runModelCall(
     // Budget and limits (fleet/): 400 budget_exceeded, 429 with x-ratelimit-* headers.
     ticket = await deps.accounting.begin(caller);
     for (const [name, value] of Object.entries(ticket.headers)) reply.raw.setHeader(name, value);
-    const ctx = new HookContext(call, caller, request.headers, deps, client);
+    const ctx: ProviderCallContext = {
+      route: call.route,
+      model: call.model,
+      body: call.body,
+      caller,
+      headers: request.headers,
+      settings: deps.config.settings,
+      logger: deps.logger,
+      signal: client,
+    };
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
     if (deps.hooks.length > 0)
       await span.phase("guard", () => runBeforeProviderCall(deps.hooks, ctx));
@@ -115,7 +89,7 @@ export async function runModelCall(
         ticket?.usage(streamUsage(event));
       },
       logger: deps.logger,
-      signal: client.signal,
+      signal: client,
     });
     status = completed ? 200 : 499;
     done(status);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Deployment } from "../../../src/gateway/config/resolve.js";
 import { fetchHttpClient } from "../../../src/gateway/http/index.js";
-import { AttemptAbort } from "../../../src/gateway/router/attempt-abort.js";
 
 /** A `fetch` that records the signal it was given and answers when it is aborted. */
 function recordingFetch() {
@@ -18,45 +16,25 @@ function recordingFetch() {
   return { fetchImpl, signals };
 }
 
-const attemptAbort = () =>
-  new AttemptAbort({ provider: "openai", timeoutMs: 60_000 } as Deployment);
-
 describe("fetch http client", () => {
-  it("hands fetch a real AbortSignal that follows an attempt's abort handle", async () => {
+  it("hands fetch the caller's signal, so aborting it fails the call", async () => {
     const { fetchImpl, signals } = recordingFetch();
-    const abort = attemptAbort();
+    const controller = new AbortController();
     const call = fetchHttpClient(fetchImpl).request("http://127.0.0.1:1/v1/x", {
       method: "POST",
       headers: {},
-      signal: abort,
+      signal: controller.signal,
     });
-    expect(signals[0]).toBeInstanceOf(AbortSignal);
-    expect(signals[0]?.aborted).toBe(false);
-    abort.abort(new Error("client gone"));
-    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort(new Error("client gone"));
     await expect(call).rejects.toThrow("client gone");
   });
 
-  it("passes an AbortSignal through, an already aborted handle aborted, and none as none", async () => {
+  it("answers with the body when not aborted, and passes no signal as none", async () => {
     const { fetchImpl, signals } = recordingFetch();
     const client = fetchHttpClient(fetchImpl);
-    const controller = new AbortController();
-    const plain = await client.request("http://x/", {
-      method: "GET",
-      headers: {},
-      signal: controller.signal,
-    });
+    const plain = await client.request("http://x/", { method: "GET", headers: {} });
     expect(await plain.text()).toBe("{}");
-    expect(signals[0]).toBe(controller.signal);
-
-    const gone = attemptAbort();
-    gone.abort(new Error("gone before"));
-    await expect(
-      client.request("http://x/", { method: "GET", headers: {}, signal: gone }),
-    ).rejects.toThrow("gone before");
-    expect(signals[1]?.aborted).toBe(true);
-
-    await client.request("http://x/", { method: "GET", headers: {} });
-    expect(signals[2]).toBeUndefined();
+    expect(signals[0]).toBeUndefined();
   });
 });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deployment } from "../../../src/gateway/config/resolve.js";
 import { createNodeHttpClient } from "../../../src/gateway/http/index.js";
-import { AttemptAbort } from "../../../src/gateway/router/attempt-abort.js";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/fake-upstream.js";
 
 describe("node http client (the gateway's default upstream client)", () => {
@@ -112,89 +110,5 @@ describe("node http client (the gateway's default upstream client)", () => {
     await expect(
       client.request("http://127.0.0.1:1/v1/x", { method: "POST", headers: {} }),
     ).rejects.toThrow(/ECONNREFUSED/);
-  });
-
-  describe("with an attempt's abort handle instead of an AbortSignal", () => {
-    const attemptAbort = (timeoutMs = 60_000) =>
-      new AttemptAbort({ provider: "openai", timeoutMs } as Deployment);
-
-    it("aborting mid-body closes the upstream connection and fails the read", async () => {
-      upstream.handle((_request, res) => {
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write("data: {}\n\n");
-      });
-      const abort = attemptAbort();
-      const response = await client.request(`${upstream.url}/v1/stream`, {
-        method: "POST",
-        headers: {},
-        body: "{}",
-        signal: abort,
-      });
-      const aborted = upstream.nextAbort();
-      const reading = (async () => {
-        for await (const _chunk of response.chunks()) abort.abort(new Error("client gone"));
-      })();
-      await expect(reading).rejects.toThrow();
-      await expect(aborted).resolves.toMatchObject({ url: "/v1/stream" });
-    });
-
-    it("the attempt's timeout, while it waits for the answer, destroys the request with the 504", async () => {
-      let received: () => void = () => {};
-      const arrived = new Promise<void>((resolve) => {
-        received = resolve;
-      });
-      // Never answers. The fake upstream watches the response's close before calling this.
-      upstream.handle(() => received());
-      const aborted = upstream.nextAbort();
-      const abort = attemptAbort();
-      const call = client.request(`${upstream.url}/v1/slow`, {
-        method: "POST",
-        headers: {},
-        body: "{}",
-        signal: abort,
-      });
-      await arrived;
-      // What the shared deadline list calls when the timeout passes (its timer is tested apart).
-      abort.expire();
-      await expect(call).rejects.toMatchObject({ status: 504, message: /no answer within/ });
-      expect(abort.timedOut).toBe(true);
-      await expect(aborted).resolves.toMatchObject({ url: "/v1/slow" });
-    });
-
-    it("rejects at once when already aborted, and stops watching once the body is read", async () => {
-      const gone = attemptAbort();
-      gone.abort(new Error("gone before"));
-      await expect(
-        client.request(`${upstream.url}/v1/x`, { method: "POST", headers: {}, signal: gone }),
-      ).rejects.toThrow("gone before");
-
-      upstream.handle((_request, res) => {
-        res.end("{}");
-      });
-      const abort = attemptAbort();
-      const listening: Array<() => void> = [];
-      const onAbort = abort.onAbort.bind(abort);
-      abort.onAbort = (listener) => {
-        listening.push(listener);
-        onAbort(listener);
-      };
-      const offAbort = abort.offAbort.bind(abort);
-      const released: Array<() => void> = [];
-      abort.offAbort = (listener) => {
-        released.push(listener);
-        offAbort(listener);
-      };
-      const response = await client.request(`${upstream.url}/v1/x`, {
-        method: "POST",
-        headers: {},
-        signal: abort,
-      });
-      expect(await response.text()).toBe("{}");
-      // Released when the answer's socket is done with it (its "close"), just after the read.
-      while (released.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(listening).toHaveLength(1);
-      expect(released).toEqual(listening);
-      abort.clearDeadline();
-    });
   });
 });

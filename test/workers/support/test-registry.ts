@@ -17,7 +17,7 @@ function spin(ms: number): void {
  * (redacts e-mail addresses into the vault as `[REDACTED_EMAIL_n]`), `Spin` (CPU for `ms`), `Fail`,
  * `Stray` (throws outside the scan, killing its worker), `Heap` (scores its worker's young
  * generation limit in GB, so a test can see the pool's resource limits), `Thread` (scores its
- * worker's thread id / 10^6, so a test can tell whether a worker was replaced), `Count` (scores
+ * worker's thread id / 1000, so a test can tell whether a worker was replaced), `Count` (scores
  * how many texts it has scanned / 1000, so a test can tell which scans ran).
  */
 export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vault }): Scanner {
@@ -86,7 +86,7 @@ export function createTestScanner(config: ScannerConfigInput, deps: { vault: Vau
       return {
         name: "Thread",
         scan(text) {
-          return { sanitized: text, valid: true, score: threadId / 1e6 };
+          return { sanitized: text, valid: true, score: threadId / 1000 };
         },
       };
     case "Count":
