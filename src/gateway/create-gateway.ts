@@ -4,9 +4,7 @@ import type { Env } from "../common/config.js";
 import { ConfigError } from "../common/errors.js";
 import { type Logger, silentLogger } from "../common/logger.js";
 import { createAuthenticator } from "./auth/authenticate.js";
-import { createKeyCache } from "./auth/key-cache.js";
 import { createKeyStore } from "./auth/key-store.js";
-import { createRpmLimiter } from "./auth/rate-limit.js";
 import { builtinCallbacks } from "./builtin-callbacks.js";
 import { parseGatewayConfig } from "./config/load.js";
 import type { GatewayConfig } from "./config/resolve.js";
@@ -14,6 +12,8 @@ import type { GatewayConfigInput } from "./config/schema.js";
 import type { Database } from "./db/database.js";
 import { runMigrations } from "./db/migrations.js";
 import { openDatabase } from "./db/open.js";
+import { createDrain } from "./fleet/drain.js";
+import { type FleetServices, startFleetServices } from "./fleet/fleet-services.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
 import { createNodeHttpClient, fetchHttpClient, type HttpClient } from "./http/index.js";
 import { loadProviderAdapters } from "./providers/registry.js";
@@ -21,6 +21,7 @@ import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
 import { buildGatewayApp } from "./server/app.js";
 import { createGatewayMetrics } from "./server/metrics.js";
+import { createCallTracer } from "./telemetry/call-tracer.js";
 
 export interface CreateGatewayOptions {
   /** The config: the YAML's shape as an object, or one already resolved by `loadGatewayConfig`. */
@@ -49,6 +50,10 @@ export interface Gateway {
   readonly database: Database;
   /** Listen and return the base URL (`http://host:port`). */
   listen(options?: { port?: number; host?: string }): Promise<string>;
+  /**
+   * Stop gracefully: readiness turns 503, the listener closes after `shutdown_delay`, in-flight
+   * requests and streams finish (cut after `shutdown_timeout`), pending spend is written.
+   */
   close(): Promise<void>;
 }
 
@@ -114,12 +119,21 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   const keyStore = createKeyStore(database);
   const now = options.now ?? Date.now;
-  const keyCache = createKeyCache(keyStore, { ttlMs: config.keyCacheTtlMs, now });
-  const auth = createAuthenticator({
-    masterKey: config.masterKey,
-    keys: keyCache,
-    limiter: createRpmLimiter(now),
-    now,
+  let fleet: FleetServices;
+  try {
+    fleet = await startFleetServices({ config, database, keyStore, logger, now });
+  } catch (error) {
+    http.close();
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  const { keyCache } = fleet;
+  const tracer = await createCallTracer(env, logger);
+  const auth = createAuthenticator({ masterKey: config.masterKey, keys: keyCache, now });
+  const drain = createDrain({
+    delayMs: config.fleet.shutdownDelayMs,
+    timeoutMs: config.fleet.shutdownTimeoutMs,
+    logger,
   });
   const app = buildGatewayApp({
     config,
@@ -131,6 +145,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     metrics,
     logger,
     now,
+    accounting: fleet.accounting,
+    fleet,
+    drain: drain.state,
+    tracer,
   });
   return {
     app,
@@ -142,7 +160,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       return address;
     },
     async close() {
-      await app.close();
+      await drain.run(app);
+      await fleet.close();
+      await tracer.close();
       http.close();
       if (ownsDatabase) await database.close();
     },

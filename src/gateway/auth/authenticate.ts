@@ -1,10 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { AppError } from "../../common/errors.js";
-import { AuthenticationError, PermissionError, RateLimitError } from "../errors.js";
+import { AuthenticationError, PermissionError } from "../errors.js";
 import type { KeyCache } from "./key-cache.js";
 import { hashKey, secretMatcher } from "./key-material.js";
 import type { KeyRecord } from "./key-record.js";
-import type { RpmLimiter } from "./rate-limit.js";
 
 /**
  * Who is calling: the master key, a generated key, or anyone (no `master_key` configured, the
@@ -18,7 +17,6 @@ export type Caller =
 export interface AuthenticatorOptions {
   masterKey: string | undefined;
   keys: KeyCache;
-  limiter: RpmLimiter;
   now?: () => number;
 }
 
@@ -38,7 +36,7 @@ export function readPresentedKey(headers: IncomingHttpHeaders): string | undefin
 
 /** Resolve callers of model routes and key routes. */
 export interface Authenticator {
-  /** Any valid caller (model routes); 401 otherwise, 429 over the key's rpm limit. */
+  /** Any valid caller (model routes); 401 otherwise. Limits are checked per call (`limits/`). */
   caller(headers: IncomingHttpHeaders): Promise<Caller>;
   /** Only the master key (key management); 401 otherwise. */
   requireMaster(headers: IncomingHttpHeaders): void;
@@ -71,13 +69,6 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       if (record.blocked) throw new AuthenticationError("This API key is blocked");
       if (record.expiresAt !== null && record.expiresAt.getTime() <= now()) {
         throw new AuthenticationError("This API key has expired");
-      }
-      const retryAfter =
-        record.rpmLimit === null ? 0 : options.limiter.take(record.tokenId, record.rpmLimit);
-      if (retryAfter > 0) {
-        throw new RateLimitError(`Rate limit of ${record.rpmLimit} requests per minute reached`, {
-          headers: { "retry-after": String(retryAfter) },
-        });
       }
       return { kind: "key", record };
     },

@@ -14,6 +14,8 @@ export interface KeyCache {
   get(keyHash: string): Promise<KeyRecord | undefined>;
   /** Forget one key on this instance (after update or delete). */
   invalidate(tokenId: string): void;
+  /** Forget every key on this instance (after missed invalidations). */
+  clear(): void;
 }
 
 /**
@@ -45,6 +47,9 @@ export function createKeyCache(store: KeyStore, options: KeyCacheOptions): KeyCa
       for (const [hash, entry] of entries) {
         if (entry.record.tokenId === tokenId) entries.delete(hash);
       }
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -15,6 +15,12 @@ export interface KeyRecord {
   readonly permissions: KeyPermissions;
   readonly metadata: Readonly<Record<string, unknown>>;
   readonly rpmLimit: number | null;
+  readonly tpmLimit: number | null;
+  readonly maxParallelRequests: number | null;
+  /** Spend allowed per budget period (or in all, without `budgetDuration`). */
+  readonly maxBudget: number | null;
+  /** Length of a budget period, such as `30d`; spend starts at 0 each period. */
+  readonly budgetDuration: string | null;
   readonly blocked: boolean;
   readonly expiresAt: Date | null;
   readonly createdAt: Date;
@@ -30,6 +36,10 @@ export interface NewKey {
   readonly permissions?: KeyPermissions;
   readonly metadata?: Record<string, unknown>;
   readonly rpmLimit?: number | null;
+  readonly tpmLimit?: number | null;
+  readonly maxParallelRequests?: number | null;
+  readonly maxBudget?: number | null;
+  readonly budgetDuration?: string | null;
   readonly expiresAt?: Date | null;
 }
 
@@ -40,6 +50,10 @@ export interface KeyChanges {
   readonly permissions?: KeyPermissions;
   readonly metadata?: Record<string, unknown>;
   readonly rpmLimit?: number | null;
+  readonly tpmLimit?: number | null;
+  readonly maxParallelRequests?: number | null;
+  readonly maxBudget?: number | null;
+  readonly budgetDuration?: string | null;
   readonly blocked?: boolean;
   readonly expiresAt?: Date | null;
 }
@@ -53,6 +67,10 @@ export function toKeyJson(record: KeyRecord): Record<string, unknown> {
     permissions: record.permissions,
     metadata: record.metadata,
     rpm_limit: record.rpmLimit,
+    tpm_limit: record.tpmLimit,
+    max_parallel_requests: record.maxParallelRequests,
+    max_budget: record.maxBudget,
+    budget_duration: record.budgetDuration,
     blocked: record.blocked,
     expires: record.expiresAt?.toISOString() ?? null,
     created_at: record.createdAt.toISOString(),

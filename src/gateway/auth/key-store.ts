@@ -32,6 +32,10 @@ const rowSchema = z.object({
   permissions: keyPermissionsSchema,
   metadata: z.record(z.string(), z.unknown()),
   rpm_limit: z.number().nullable(),
+  tpm_limit: z.number().nullable(),
+  max_parallel_requests: z.number().nullable(),
+  max_budget: z.number().nullable(),
+  budget_duration: z.string().nullable(),
   blocked: z.boolean(),
   expires_at: z.date().nullable(),
   created_at: z.date(),
@@ -39,7 +43,8 @@ const rowSchema = z.object({
 });
 
 const columns =
-  "token_id, key_alias, models, permissions, metadata, rpm_limit, blocked, expires_at, created_at, updated_at";
+  "token_id, key_alias, models, permissions, metadata, rpm_limit, tpm_limit, max_parallel_requests, " +
+  "max_budget, budget_duration, blocked, expires_at, created_at, updated_at";
 
 function toRecord(row: unknown): KeyRecord {
   const parsed = rowSchema.parse(row);
@@ -50,6 +55,10 @@ function toRecord(row: unknown): KeyRecord {
     permissions: parsed.permissions,
     metadata: parsed.metadata,
     rpmLimit: parsed.rpm_limit,
+    tpmLimit: parsed.tpm_limit,
+    maxParallelRequests: parsed.max_parallel_requests,
+    maxBudget: parsed.max_budget,
+    budgetDuration: parsed.budget_duration,
     blocked: parsed.blocked,
     expiresAt: parsed.expires_at,
     createdAt: parsed.created_at,
@@ -63,6 +72,10 @@ const updatable: ReadonlyArray<[keyof KeyChanges, string, (value: unknown) => un
   ["permissions", "permissions", (v) => JSON.stringify(v), "::jsonb"],
   ["metadata", "metadata", (v) => JSON.stringify(v), "::jsonb"],
   ["rpmLimit", "rpm_limit", (v) => v, ""],
+  ["tpmLimit", "tpm_limit", (v) => v, ""],
+  ["maxParallelRequests", "max_parallel_requests", (v) => v, ""],
+  ["maxBudget", "max_budget", (v) => v, ""],
+  ["budgetDuration", "budget_duration", (v) => v, ""],
   ["blocked", "blocked", (v) => v, ""],
   ["expiresAt", "expires_at", (v) => v, ""],
 ];
@@ -82,8 +95,10 @@ export function createKeyStore(db: Database): KeyStore {
     async create(key) {
       const record = await one(
         `INSERT INTO ragguard_gateway_keys
-           (token_id, key_hash, key_alias, models, permissions, metadata, rpm_limit, expires_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8) RETURNING ${columns}`,
+           (token_id, key_hash, key_alias, models, permissions, metadata, rpm_limit, expires_at,
+            tpm_limit, max_parallel_requests, max_budget, budget_duration)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $12)
+         RETURNING ${columns}`,
         [
           key.tokenId,
           key.keyHash,
@@ -93,6 +108,10 @@ export function createKeyStore(db: Database): KeyStore {
           JSON.stringify(key.metadata ?? {}),
           key.rpmLimit ?? null,
           key.expiresAt ?? null,
+          key.tpmLimit ?? null,
+          key.maxParallelRequests ?? null,
+          key.maxBudget ?? null,
+          key.budgetDuration ?? null,
         ],
       );
       if (record === undefined) throw new Error("INSERT … RETURNING returned no row");

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { AppError } from "../../common/errors.js";
+import type { Logger } from "../../common/logger.js";
+import { classifyGuardFailure } from "../guard-pool/classify.js";
+import { createGuardPool } from "../guard-pool/guard-pool.js";
+import { parseGuardBases } from "../guard-pool/parse-bases.js";
 import type { HttpClient, HttpResponse } from "../http/index.js";
 import type { GuardSource } from "./guard-field-rules.js";
 
@@ -64,6 +68,7 @@ export interface GuardClientOptions {
   apiKey?: string;
   timeoutMs: number;
   http: HttpClient;
+  logger?: Logger;
 }
 
 /** Options of one prompt check (ragguard extensions of LLM Guard's request). */
@@ -113,17 +118,28 @@ function promptBody(prompt: string, options: PromptCheckOptions): string {
  * (or {@link GuardRefusedInputError} when the guard refused the text itself).
  */
 export function createGuardClient(options: GuardClientOptions): GuardClient {
-  const base = options.baseUrl.replace(/\/+$/, "");
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  // Fleet: `baseUrl` may list several guard APIs, comma-separated (guard-pool/).
+  const pool = createGuardPool({
+    bases: parseGuardBases(options.baseUrl, "guard API base"),
+    classify: classifyGuardFailure,
+    logger: options.logger,
+  });
 
-  async function post<T>(
+  const post = <T>(
     path: string,
     body: string,
     schema: z.ZodType<T>,
     signal: AbortSignal | undefined,
+  ): Promise<T> => pool.send((base) => postAt(`${base}${path}`, body, schema, signal));
+
+  async function postAt<T>(
+    url: string,
+    body: string,
+    schema: z.ZodType<T>,
+    signal: AbortSignal | undefined,
   ): Promise<T> {
-    const url = `${base}${path}`;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: HttpResponse;
     let text: string;

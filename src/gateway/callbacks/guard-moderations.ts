@@ -106,7 +106,7 @@ async function applyRedaction(
 export const guardModerations: CallbackFactory = (deps) => {
   const { settings, env } = deps;
   const registry = (deps as { registry?: Registry }).registry;
-  const baseUrl = env.GUARD_API_BASE;
+  const baseUrl = settings.guard_api_base ?? env.GUARD_API_BASE;
   if (baseUrl === undefined || baseUrl.trim() === "") {
     throw new ConfigError(
       "gateway_settings.callbacks: guard_moderations needs the environment variable GUARD_API_BASE (the guard API's address, e.g. http://127.0.0.1:8000)",
@@ -117,6 +117,7 @@ export const guardModerations: CallbackFactory = (deps) => {
     apiKey: env.GUARD_API_KEY,
     timeoutMs: (settings.guard_timeout ?? defaultTimeoutSeconds) * 1000,
     http: deps.http,
+    logger: deps.logger,
   });
   const metrics = createGuardCheckMetrics(registry);
   const failOpen = settings.guard_fail_open === true;

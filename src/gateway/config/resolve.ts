@@ -31,6 +31,19 @@ export interface Deployment {
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Config path of the entry, for error messages (`model_list[2]`). */
   readonly configPath: string;
+  /** `model_info` prices per token (absent: not priced, costs 0). */
+  readonly inputCostPerToken?: number;
+  readonly outputCostPerToken?: number;
+}
+
+/** How replicas share state and stop (general_settings; docs/operations.md). */
+export interface FleetSettings {
+  /** Redis for shared limits and revocation; undefined: limits per process. */
+  readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
+  readonly spendFlushMs: number;
+  readonly shutdownDelayMs: number;
+  readonly shutdownTimeoutMs: number;
 }
 
 /** The validated config with every `os.environ/VAR` resolved. */
@@ -42,6 +55,7 @@ export interface GatewayConfig {
   readonly keyCacheTtlMs: number;
   readonly numRetries: number;
   readonly fallbacks: ReadonlyMap<string, readonly string[]>;
+  readonly fleet: FleetSettings;
 }
 
 function resolveOptional(value: string | undefined, env: Env, path: string): string | undefined {
@@ -56,6 +70,13 @@ function checkUrl(value: string | undefined, path: string): string | undefined {
     throw new ConfigError(`${path}: not a valid URL`);
   }
   return value.replace(/\/+$/, "");
+}
+
+function checkRedisUrl(value: string | undefined, path: string): string | undefined {
+  if (value !== undefined && !/^rediss?:\/\/./.test(value)) {
+    throw new ConfigError(`${path}: must start with redis:// or rediss://`);
+  }
+  return value;
 }
 
 function resolveDeployments(file: GatewayConfigFile, env: Env, source: string): Deployment[] {
@@ -80,6 +101,8 @@ function resolveDeployments(file: GatewayConfigFile, env: Env, source: string): 
       maxRetries: params.max_retries ?? 0,
       defaults,
       configPath: `model_list[${index}]`,
+      inputCostPerToken: entry.model_info?.input_cost_per_token ?? 0,
+      outputCostPerToken: entry.model_info?.output_cost_per_token ?? 0,
     };
   });
 }
@@ -124,5 +147,15 @@ export function resolveGatewayConfig(
     keyCacheTtlMs: general.key_cache_ttl * 1000,
     numRetries: file.router_settings.num_retries,
     fallbacks: resolveFallbacks(file, source),
+    fleet: {
+      redisUrl: checkRedisUrl(
+        resolveOptional(general.redis_url, env, `${source}: general_settings.redis_url`),
+        `${source}: general_settings.redis_url`,
+      ),
+      redisKeyPrefix: general.redis_key_prefix,
+      spendFlushMs: general.spend_flush_interval * 1000,
+      shutdownDelayMs: general.shutdown_delay * 1000,
+      shutdownTimeoutMs: general.shutdown_timeout * 1000,
+    },
   };
 }

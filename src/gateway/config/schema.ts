@@ -45,9 +45,16 @@ export const gatewayParamsSchema = z.looseObject({
   max_retries: z.number().int().min(0).max(10).optional(),
 });
 
+/** Prices of one deployment (LiteLLM's names), used to compute each key's `spend`. */
+const modelInfoSchema = z.looseObject({
+  input_cost_per_token: z.number().min(0).optional(),
+  output_cost_per_token: z.number().min(0).optional(),
+});
+
 const modelEntrySchema = z.strictObject({
   model_name: z.string().min(1),
   gateway_params: gatewayParamsSchema,
+  model_info: modelInfoSchema.optional(),
 });
 
 const gatewaySettingsSchema = z.strictObject({
@@ -65,16 +72,32 @@ const gatewaySettingsSchema = z.strictObject({
   log_prompts: z.boolean().optional(),
   /** Show the guard's scores in rejections to every caller (default: master key only). */
   guard_show_scores: z.boolean().optional(),
+  // Fleet: one or more guard API bases, comma-separated (overrides GUARD_API_BASE).
+  guard_api_base: z.string().min(1).optional(),
 });
 
 const generalSettingsSchema = z.strictObject({
   master_key: z.string().min(1).optional(),
   database_url: z
     .string()
-    .regex(/^(postgres(ql)?|pglite):\/\//, "must start with postgresql:// or pglite://")
+    .regex(
+      /^((postgres(ql)?|pglite):\/\/|os\.environ\/)/,
+      "must start with postgresql:// or pglite:// (or be os.environ/VAR)",
+    )
     .optional(),
   /** Seconds a key lookup stays cached in memory (default 30). */
   key_cache_ttl: z.number().min(0).default(30),
+  // Fleet settings (docs/operations.md).
+  /** Redis shared by every replica (limits, revocation); a URL or `os.environ/VAR`. */
+  redis_url: z.string().min(1).optional(),
+  /** Prefix of every Redis key and channel, so fleets can share one Redis. */
+  redis_key_prefix: z.string().min(1).default("ragguard:"),
+  /** Seconds between batched writes of spend and usage to the database. */
+  spend_flush_interval: z.number().positive().default(1),
+  /** Seconds between SIGTERM (readiness turns 503) and closing the listener. */
+  shutdown_delay: z.number().min(0).default(0),
+  /** Seconds in-flight requests and streams get to finish after the listener closed. */
+  shutdown_timeout: z.number().positive().default(30),
 });
 
 const routerSettingsSchema = z.strictObject({
@@ -87,7 +110,13 @@ const routerSettingsSchema = z.strictObject({
 export const gatewayConfigSchema = z.strictObject({
   model_list: z.array(modelEntrySchema).min(1, "needs at least one model"),
   gateway_settings: gatewaySettingsSchema.default({ callbacks: [] }),
-  general_settings: generalSettingsSchema.default({ key_cache_ttl: 30 }),
+  general_settings: generalSettingsSchema.default({
+    key_cache_ttl: 30,
+    redis_key_prefix: "ragguard:",
+    spend_flush_interval: 1,
+    shutdown_delay: 0,
+    shutdown_timeout: 30,
+  }),
   router_settings: routerSettingsSchema.default({ num_retries: 0, timeout: 600, fallbacks: [] }),
 });
 
@@ -95,3 +124,4 @@ export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
 export type GatewayConfigFile = z.output<typeof gatewayConfigSchema>;
 export type GatewaySettings = z.output<typeof gatewaySettingsSchema>;
 export type GatewayParams = z.output<typeof gatewayParamsSchema>;
+export type GeneralSettings = z.output<typeof generalSettingsSchema>;

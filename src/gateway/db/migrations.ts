@@ -25,6 +25,30 @@ export const migrations: readonly Migration[] = [
       updated_at timestamptz NOT NULL DEFAULT now()
     )`,
   },
+  {
+    version: 2,
+    name: "key limits and budgets",
+    sql: `ALTER TABLE ragguard_gateway_keys
+      ADD COLUMN tpm_limit integer,
+      ADD COLUMN max_parallel_requests integer,
+      ADD COLUMN max_budget double precision,
+      ADD COLUMN budget_duration text`,
+  },
+  {
+    // One row per key and budget period; written in batches by the spend recorder.
+    version: 3,
+    name: "key spend",
+    sql: `CREATE TABLE ragguard_gateway_key_spend (
+      token_id text NOT NULL REFERENCES ragguard_gateway_keys (token_id) ON DELETE CASCADE,
+      period bigint NOT NULL,
+      requests bigint NOT NULL DEFAULT 0,
+      prompt_tokens bigint NOT NULL DEFAULT 0,
+      completion_tokens bigint NOT NULL DEFAULT 0,
+      spend double precision NOT NULL DEFAULT 0,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (token_id, period)
+    )`,
+  },
 ];
 
 /** Lock id shared by every gateway instance, so only one migrates at a time. */

@@ -6,6 +6,7 @@ import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.j
 import { keyPermissionsSchema, toKeyJson } from "../auth/key-record.js";
 import { BadRequestError } from "../errors.js";
 import type { GatewayDeps } from "../server/deps.js";
+import { budgetPeriodOf } from "../spend/budget-period.js";
 import { storableRecord, storableString } from "./storable-text.js";
 
 const keyFields = {
@@ -15,6 +16,14 @@ const keyFields = {
   duration: z.string().nullable().optional(),
   metadata: storableRecord.optional(),
   rpm_limit: z.number().int().positive().nullable().optional(),
+  tpm_limit: z.number().int().positive().nullable().optional(),
+  max_parallel_requests: z.number().int().positive().nullable().optional(),
+  max_budget: z.number().min(0).nullable().optional(),
+  budget_duration: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must be a duration like 30s, 15m, 24h or 30d")
+    .nullable()
+    .optional(),
 };
 const generateSchema = z.strictObject(keyFields);
 const updateSchema = z.strictObject({
@@ -77,6 +86,10 @@ async function generateKey(deps: GatewayDeps, request: FastifyRequest) {
     permissions: body.permissions ?? {},
     metadata: body.metadata ?? {},
     rpmLimit: body.rpm_limit ?? null,
+    tpmLimit: body.tpm_limit ?? null,
+    maxParallelRequests: body.max_parallel_requests ?? null,
+    maxBudget: body.max_budget ?? null,
+    budgetDuration: body.budget_duration ?? null,
     expiresAt: expiresAt(body.duration, deps.now()) ?? null,
   });
   deps.logger.info({ token_id: record.tokenId, key_alias: record.keyAlias }, "key generated");
@@ -88,7 +101,17 @@ async function keyInfo(deps: GatewayDeps, request: FastifyRequest) {
   const tokenId = await tokenIdOf(deps, key);
   const record = tokenId === undefined ? undefined : await deps.keyStore.findByTokenId(tokenId);
   if (record === undefined) throw notFound();
-  return { token_id: record.tokenId, info: toKeyJson(record) };
+  const period = budgetPeriodOf(record, deps.now());
+  const usage = await deps.fleet.spend.usage(record.tokenId, period.index);
+  return {
+    token_id: record.tokenId,
+    info: {
+      ...toKeyJson(record),
+      spend: usage.spend,
+      budget_reset_at: period.resetsAt?.toISOString() ?? null,
+      usage,
+    },
+  };
 }
 
 async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
@@ -101,6 +124,10 @@ async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
     permissions: body.permissions,
     metadata: body.metadata,
     rpmLimit: body.rpm_limit,
+    tpmLimit: body.tpm_limit,
+    maxParallelRequests: body.max_parallel_requests,
+    maxBudget: body.max_budget,
+    budgetDuration: body.budget_duration,
     blocked: body.blocked,
     expiresAt: expiresAt(duration, deps.now()),
   };

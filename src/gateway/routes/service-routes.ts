@@ -35,9 +35,12 @@ export function registerServiceRoutes(app: FastifyInstance, deps: GatewayDeps): 
   app.get("/health/liveliness", async () => ({ status: "ok" }));
   app.get("/health/liveness", async () => ({ status: "ok" }));
   app.get("/health/readiness", async (_request, reply) => {
+    // Draining (SIGTERM): unready first, so load balancers stop sending before the listener closes.
+    if (deps.drain.draining) return reply.code(503).send({ status: "draining" });
+    const fleet = deps.fleet.readiness();
     try {
       await deps.keyStore.ping();
-      return { status: "ok", database: "connected" };
+      return { status: "ok", database: "connected", ...fleet };
     } catch (error) {
       deps.logger.warn({ err: (error as Error).message }, "readiness: database unreachable");
       return reply.code(503).send({ status: "unavailable", database: "unreachable" });

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
 import { assertModelAllowed } from "../auth/authenticate.js";
+import type { Deployment } from "../config/resolve.js";
+import type { CallTicket } from "../fleet/call-accounting.js";
 import {
   afterHeaders,
   applyAfterBody,
@@ -46,10 +48,17 @@ export async function runModelCall(
     deps.metrics.observeRequest(call.route, model, status, (performance.now() - started) / 1000);
   };
   const client = clientSignal(reply.raw);
+  let ticket: CallTicket | undefined;
+  let deployment: Deployment | undefined;
+  let status = 500;
+  const span = deps.tracer.start(call.route, call.model, call.body);
   try {
-    const caller = await deps.auth.caller(request.headers);
+    const caller = await span.phase("auth", () => deps.auth.caller(request.headers));
     deps.router.deploymentsOf(call.model);
     assertModelAllowed(caller, call.model);
+    // Budget and limits (fleet/): 400 budget_exceeded, 429 with x-ratelimit-* headers.
+    ticket = await deps.accounting.begin(caller);
+    for (const [name, value] of Object.entries(ticket.headers)) reply.raw.setHeader(name, value);
     const ctx: ProviderCallContext = {
       route: call.route,
       model: call.model,
@@ -61,16 +70,24 @@ export async function runModelCall(
       signal: client,
     };
     deps.logger.debug({ route: call.route, model: call.model, body: call.body }, "model request");
-    const after = await runBeforeProviderCall(deps.hooks, ctx);
-    const routed = await deps.router.route(call.model, client, call.attempt(ctx.body));
+    const after =
+      deps.hooks.length > 0
+        ? await span.phase("guard", () => runBeforeProviderCall(deps.hooks, ctx))
+        : [];
+    const routed = await span.phase("provider", () =>
+      deps.router.route(call.model, client, call.attempt(ctx.body)),
+    );
     const { result } = routed;
+    deployment = routed.deployment;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
+      ticket.usage(result.body.usage);
       if (after.length > 0) {
         const body = await applyAfterBody(after, result.body);
         await reply.code(200).headers(afterHeaders(after)).send(body);
       } else if (result.text === undefined) await reply.code(200).send(result.body);
       else await reply.code(200).type(jsonType).send(result.text);
+      status = 200;
       done(200);
       return;
     }
@@ -79,11 +96,14 @@ export async function runModelCall(
       format: call.format,
       events: after.length > 0 ? applyAfterEvents(after, result.events) : result.events,
       headers: after.length > 0 ? afterHeaders(after) : undefined,
-      onEvent: (event) => countTokens(deps.metrics, call.model, streamUsage(event)),
+      onEvent: (event) => {
+        countTokens(deps.metrics, call.model, streamUsage(event));
+        ticket?.usage(streamUsage(event));
+      },
       logger: deps.logger,
       signal: client,
     });
-    const status = completed ? 200 : 499;
+    status = completed ? 200 : 499;
     done(status);
     // Hijacked replies skip fastify's onResponse hook, so the access line is written here.
     deps.logger.info(
@@ -99,13 +119,25 @@ export async function runModelCall(
   } catch (error) {
     if (client.aborted) {
       // The client went away; there is nobody to answer.
+      status = 499;
       done(499);
       reply.hijack();
       if (!reply.raw.destroyed) reply.raw.destroy();
       return;
     }
-    done(toAppError(error).status);
+    status = toAppError(error).status;
+    done(status);
     throw error;
+  } finally {
+    void ticket?.end(deployment);
+    if (ticket !== undefined) {
+      span.set({
+        "gen_ai.usage.input_tokens": ticket.used.promptTokens,
+        "gen_ai.usage.output_tokens": ticket.used.completionTokens,
+      });
+    }
+    if (deployment !== undefined) span.set({ "gen_ai.provider.name": deployment.provider });
+    span.end(status);
   }
 }
 
