@@ -4,12 +4,13 @@
  * `nice npx tsx bench/prompt-injection-speed.ts [chunks=300] [rounds=3]`. Prints the best round's
  * milliseconds per chunk (process CPU time, so other load on the machine counts less).
  */
-import { generateChunks } from "./corpus.js";
+
 import { silentLogger } from "../src/common/logger.js";
 import { scanPrompt } from "../src/scan/scan-prompt.js";
 import type { Scanner } from "../src/scan/scanner.js";
 import { buildScanners } from "../src/scanners/registry.js";
 import { Vault } from "../src/scanners/vault.js";
+import { generateChunks } from "./corpus.js";
 
 const count = Number(process.argv[2] ?? 300);
 const rounds = Number(process.argv[3] ?? 3);

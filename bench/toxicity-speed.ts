@@ -5,9 +5,9 @@
  * `nice npx tsx bench/toxicity-speed.ts [--chunks 400] [--passes 5]`.
  */
 import { parseArgs } from "node:util";
-import { generateChunks } from "./corpus.js";
 import { Toxicity } from "../src/scanners/toxicity.js";
 import { multilingualCases } from "../test/detectors/toxicity/multilingual-cases.js";
+import { generateChunks } from "./corpus.js";
 
 const { values } = parseArgs({
   options: {

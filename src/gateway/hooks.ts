@@ -44,6 +44,7 @@ export interface AfterProviderCall {
  */
 export type BeforeProviderCall = (
   ctx: ProviderCallContext,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that only checks returns nothing
 ) => void | AfterProviderCall | Promise<void | AfterProviderCall>;
 
 /**

@@ -5,7 +5,7 @@ const latin = /[a-z]/;
 const nonLatinLetter = /[^\p{Script=Latin}\p{M}]/u;
 const spacedLetters = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 const latinMarks = /(?<=[a-z])\p{M}+/gu;
-const asciiOnly = /^[\x00-\x7f]*$/;
+const asciiOnly = /^\p{ASCII}*$/u;
 
 /**
  * The prompt-injection detector's normal form: NFKC, invisible characters removed, lower case,
