@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 const integration = [
   "test/cli/**/*.test.ts",
   "test/examples/**/*.test.ts",
+  "test/fleet/**/*.test.ts",
   "test/gateway/**/*.test.ts",
   "test/guard-api/**/*.test.ts",
   "test/ingest/**/*.test.ts",

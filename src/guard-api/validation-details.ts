@@ -18,6 +18,23 @@ const typeErrors: Readonly<Record<string, [type: string, msg: string]>> = {
   object: ["dict_type", "Input should be a valid dictionary"],
 };
 
+/**
+ * The input echoed back, as FastAPI does, but bounded: nesting past 16 levels and containers past
+ * 100 entries are cut (marked "..."), so a hostile body cannot blow up the error answer.
+ */
+function bounded(value: unknown, depth = 0): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (depth >= 16) return "...";
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 100).map((item) => bounded(item, depth + 1));
+    return value.length > 100 ? [...items, "..."] : items;
+  }
+  const entries = Object.entries(value);
+  const kept = entries.slice(0, 100).map(([key, item]) => [key, bounded(item, depth + 1)]);
+  if (entries.length > 100) kept.push(["...", "..."]);
+  return Object.fromEntries(kept);
+}
+
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value = body;
   for (const key of path) {
@@ -74,7 +91,7 @@ export function validationDetails(error: z.ZodError, body: unknown): ValidationD
     const detail = detailFor(issue, body);
     return {
       ...detail,
-      ...(parent ? { input } : {}),
+      ...("input" in detail || parent ? { input: bounded(parent ? input : detail.input) } : {}),
       loc: ["body", ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))],
     };
   });

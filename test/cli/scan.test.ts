@@ -97,8 +97,8 @@ describe("ragguard scan", () => {
 
   it.each([
     {
-      args: ["scan", "--scanners", "Anonymize,BanTopics", "hello"],
-      message: /unknown scanner type "BanTopics" \(known: Regex, Anonymize/,
+      args: ["scan", "--scanners", "Anonymize,NoSuchScanner", "hello"],
+      message: /unknown scanner type "NoSuchScanner" \(known: Regex, Anonymize/,
     },
     { args: ["scan"], message: /no text to scan/ },
     {

@@ -42,9 +42,9 @@ describe("scanner registry", () => {
   });
 
   it("rejects an unknown type listing the known ones", () => {
-    const attempt = () => createScanner({ type: "BanTopics", params: {} }, context);
+    const attempt = () => createScanner({ type: "NoSuchScanner", params: {} }, context);
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/unknown scanner type "BanTopics"/);
+    expect(attempt).toThrow(/unknown scanner type "NoSuchScanner"/);
     for (const name of scannerNames) expect(attempt).toThrow(new RegExp(name));
   });
 

@@ -53,12 +53,22 @@ let guardUrl: string;
 beforeAll(async () => {
   database = await openTestPGlite();
   upstream = await startFakeUpstream(openAIHandler);
+  // A guard API speaking LLM Guard's routes: a base under /never rejects every prompt.
   guard = createServer(async (req, res) => {
-    for await (const _ of req) {
-    }
+    let text = "";
+    for await (const chunk of req) text += String(chunk);
+    const body = JSON.parse(text || "{}") as { prompt?: string; output?: string };
     const valid = !String(req.url).includes("never");
+    const scanners = { PromptInjection: valid ? 0 : 1 };
+    const path = String(req.url).replace(/^\/never/, "");
+    const answer =
+      path === "/analyze/output"
+        ? { sanitized_output: body.output ?? "", is_valid: true, scanners: {} }
+        : path.startsWith("/scan/")
+          ? { is_valid: path === "/scan/output" || valid, scanners }
+          : { sanitized_prompt: body.prompt ?? prompt, is_valid: valid, scanners };
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ sanitized_prompt: prompt, is_valid: valid, scanners: { Regex: 0 } }));
+    res.end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => guard.listen(0, "127.0.0.1", resolve));
   guardUrl = `http://127.0.0.1:${(guard.address() as AddressInfo).port}`;
@@ -112,19 +122,13 @@ describe("OpenTelemetry traces", () => {
 
   it("records a guard rejection as the guard span's verdict", async () => {
     const receiver = await startReceiver();
-    const rejecting = createServer(async (req, res) => {
-      for await (const _ of req) {
-      }
-      sendJson(res, 200, { sanitized_prompt: "x", is_valid: false, scanners: { Regex: 1 } });
-    });
-    await new Promise<void>((resolve) => rejecting.listen(0, "127.0.0.1", resolve));
     const running = await startTestGateway(
       database.db,
       {
         model_list: [upstreamDeployment("gpt-4o", "openai/gpt-4o", upstream.url)],
         gateway_settings: {
           callbacks: ["guard_moderations"],
-          guard_api_base: `http://127.0.0.1:${(rejecting.address() as AddressInfo).port}`,
+          guard_api_base: `${guardUrl}/never`,
         },
       },
       { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } },
@@ -141,7 +145,6 @@ describe("OpenTelemetry traces", () => {
     expect(answer.status).toBe(400);
     await running.close();
     receiver.server.close();
-    rejecting.close();
     const spans = spansOf(receiver.bodies);
     expect(
       attribute(
