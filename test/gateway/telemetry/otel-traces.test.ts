@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../../src/common/logger.js";
 import { createCallTracer, noopCallTracer } from "../../../src/gateway/telemetry/call-tracer.js";
 import { openTestPGlite, type TestDatabase } from "../helpers/databases.js";
-import { type FakeUpstream, sendJson, startFakeUpstream } from "../helpers/fake-upstream.js";
+import { type FakeUpstream, startFakeUpstream } from "../helpers/fake-upstream.js";
 import { openAIHandler } from "../helpers/openai-upstream.js";
 import { startTestGateway, upstreamDeployment } from "../helpers/test-gateway.js";
 
