@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { gibberishScore } from "../../detectors/catalogue/gibberish.js";
 import type { Scanner, ScanResult } from "../../scan/scanner.js";
-import { splitSentences } from "../../scan/segment.js";
 import { classifierChoiceShape, oneClassifierChoice } from "../classifier-options.js";
 import { parseScannerOptions } from "../parse-options.js";
-import { scoreWith } from "./model-or-builtin.js";
+import { scanByScore, scoreWith } from "./model-or-builtin.js";
 
 export const gibberishOptionsSchema = z
   .object({
@@ -41,11 +40,7 @@ export class Gibberish implements Scanner {
     this.#score = scoreWith(parsed, "builtin-gibberish-rules", gibberishScore);
   }
 
-  async scan(text: string): Promise<ScanResult> {
-    if (text.trim() === "") return { sanitized: text, valid: true, score: 0 };
-    const pieces = this.#sentences ? splitSentences(text) : [text];
-    let score = 0;
-    for (const piece of pieces) score = Math.max(score, await this.#score(piece));
-    return { sanitized: text, valid: score < this.#threshold, score };
+  scan(text: string): Promise<ScanResult> {
+    return scanByScore(text, this.#score, this.#threshold, this.#sentences);
   }
 }

@@ -1,5 +1,7 @@
 import type { TextClassifier } from "../../detectors/classifier.js";
 import type { OnnxModelOptions } from "../../detectors/onnx/onnx-classifier.js";
+import type { ScanResult } from "../../scan/scanner.js";
+import { splitSentences } from "../../scan/segment.js";
 import { chooseClassifier } from "../classifier-options.js";
 
 /**
@@ -17,4 +19,22 @@ export function scoreWith(
   };
   const classifier = chooseClassifier(choice, () => ({ id, predict: builtin }));
   return (text) => classifier.predict(text);
+}
+
+/**
+ * Score `text` whole, or each of its sentences with `sentences` (the highest counts); the text
+ * is invalid at `threshold` and passes through unchanged.
+ */
+export async function scanByScore(
+  text: string,
+  score: (text: string) => number | Promise<number>,
+  threshold: number,
+  sentences: boolean,
+): Promise<ScanResult> {
+  if (text.trim() === "") return { sanitized: text, valid: true, score: 0 };
+  let highest = 0;
+  for (const piece of sentences ? splitSentences(text) : [text]) {
+    highest = Math.max(highest, await score(piece));
+  }
+  return { sanitized: text, valid: highest < threshold, score: highest };
 }
