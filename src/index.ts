@@ -14,6 +14,7 @@ export { createLogger, type Logger } from "./common/logger.js";
 export * from "./entries/scanners.js";
 export { type EntityMetrics, entityMetrics } from "./eval/entity-metrics.js";
 export { evaluateBinary, evaluateEntities } from "./eval/evaluate.js";
+export { type EvaluateScannerOptions, evaluateScanner } from "./eval/evaluate-scanner.js";
 export { type BinaryMetrics, binaryMetrics, rocAuc } from "./eval/metrics.js";
 export { ScanAbortedError, ScanQueueFullError, ScanTimeoutError } from "./workers/errors.js";
 export {

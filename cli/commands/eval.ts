@@ -1,22 +1,13 @@
+import { readFile } from "node:fs/promises";
 import { Command } from "commander";
+import type { EvaluateScannerOptions } from "../../src/eval/evaluate-scanner.js";
 import { matchTypes } from "../../src/scan/match-type.js";
 import { SCAN_SOURCES, type ScanSource } from "../../src/scan/scanner.js";
-import { action, UsageError } from "../run.js";
+import { action, ExitCode, UsageError } from "../run.js";
 
 /** The options `ragguard eval` parses. */
-export interface EvalCommandOptions {
-  scanner: string;
+export interface EvalCommandOptions extends EvaluateScannerOptions {
   data: string;
-  threshold?: number;
-  matchType?: string;
-  params?: string;
-  json?: boolean;
-  /** Also report recall at the threshold that keeps the false-positive rate at or below this. */
-  atFpr?: number;
-  /** Also report metrics at these thresholds. */
-  sweep?: number[];
-  /** The kind of text passed to the scanner for rows without their own `source`. */
-  source?: ScanSource;
 }
 
 const helpText = `
@@ -62,6 +53,19 @@ function parseSweep(value: string): number[] {
   });
 }
 
+function parseParams(value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new UsageError(`--params must be a JSON object, got ${JSON.stringify(value)}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError("--params must be a JSON object");
+  }
+  return { ...parsed };
+}
+
 function parseSource(value: string): ScanSource {
   const source = SCAN_SOURCES.find((candidate) => candidate === value);
   if (source === undefined)
@@ -80,7 +84,7 @@ export function evalCommand(): Command {
     .requiredOption("--data <file>", "JSON Lines file with labelled rows")
     .option("--threshold <t>", "override the scanner's threshold (0..1)", parseThreshold)
     .option("--match-type <m>", `override the match type (${matchTypes.join(", ")})`)
-    .option("--params <json>", "further scanner params as a JSON object")
+    .option("--params <json>", "further scanner params as a JSON object", parseParams)
     .option(
       "--source <kind>",
       `kind of text for rows without one (${SCAN_SOURCES.join(", ")})`,
@@ -94,9 +98,26 @@ export function evalCommand(): Command {
     )
     .option("--json", "print the metrics as one JSON object")
     .addHelpText("after", helpText)
-    .action(
-      action(async (options: EvalCommandOptions) =>
-        (await import("./eval-run.js")).runEval(options),
-      ),
+    .action(action(runEval));
+}
+
+async function runEval(options: EvalCommandOptions): Promise<number> {
+  const content = await readFile(options.data, "utf8").catch((error: unknown) => {
+    throw new UsageError(
+      `cannot read --data ${options.data}: ${error instanceof Error ? error.message : String(error)}`,
     );
+  });
+  // Loaded on use, so that other commands and `--help` do not load the scanners.
+  const [{ EvalDataError }, { evaluateScanner }] = await Promise.all([
+    import("../../src/eval/dataset.js"),
+    import("../../src/eval/evaluate-scanner.js"),
+  ]);
+  try {
+    process.stdout.write(await evaluateScanner(content, options.data, options));
+  } catch (error) {
+    if (error instanceof EvalDataError)
+      throw new UsageError(error.message, { details: error.badLines });
+    throw error;
+  }
+  return ExitCode.ok;
 }

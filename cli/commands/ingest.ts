@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import { Command } from "commander";
+import { isScannerName, unknownTypeMessage } from "../../src/scanners/scanner-config.js";
 import type { IngestCliOptions } from "../ingest/options.js";
 import { ingestOptions } from "../ingest/options.js";
 import { action, UsageError } from "../run.js";
@@ -26,6 +27,12 @@ async function checkUsage(paths: readonly string[], options: IngestCliOptions): 
   if (options.chunkOverlap >= options.chunkSize) {
     throw new UsageError("--chunk-overlap must be smaller than --chunk-size");
   }
+  if (options.config && options.scanners) {
+    throw new UsageError("use either --config or --scanners, not both");
+  }
+  const unknown = (options.scanners ?? []).filter((name) => !isScannerName(name));
+  if (unknown.length > 0)
+    throw new UsageError(`--scanners: ${unknown.map(unknownTypeMessage).join("; ")}`);
   if (options.guardUrl && !/^https?:\/\/[^/]/.test(options.guardUrl)) {
     throw new UsageError(`--guard-url must be an http(s) URL, got "${options.guardUrl}"`);
   }

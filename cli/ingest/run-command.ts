@@ -1,12 +1,12 @@
 import { createLogger } from "../../src/common/logger.js";
+import { loadIngestConfig } from "../../src/ingest/config-file.js";
 import { IngestUnusableError } from "../../src/ingest/errors.js";
 import { ingest } from "../../src/ingest/ingest.js";
 import type { IngestProgressEvent } from "../../src/ingest/options.js";
+import { formatIngestSummary } from "../../src/ingest/summary.js";
 import { ExitCode } from "../run.js";
-import { readScannerOptions } from "./config-file.js";
 import type { IngestCliOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
-import { formatSummary } from "./summary.js";
 import { vectorSinkFromFlags } from "./vector-options.js";
 
 /** Exit code after Ctrl-C: outputs were written and the report says `interrupted`. */
@@ -55,7 +55,9 @@ export async function runIngestCommand(
   const controller = new AbortController();
   const removeHandler = onInterrupt(controller, () => progress, options.quiet);
   try {
-    const scannerOptions = await readScannerOptions(options);
+    const scannerOptions = options.config
+      ? await loadIngestConfig(options.config)
+      : { ...(options.scanners && { scanners: options.scanners.map((type) => ({ type })) }) };
     const report = await ingest(paths, {
       outDir: options.out,
       chunkSize: options.chunkSize,
@@ -78,7 +80,7 @@ export async function runIngestCommand(
     });
     progress.stop();
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else if (!options.quiet) process.stdout.write(formatSummary(report, outputs));
+    else if (!options.quiet) process.stdout.write(formatIngestSummary(report, outputs));
     if (report.status === "interrupted") return interruptedExitCode;
     return report.totals.skipped > 0 ? ExitCode.partial : ExitCode.ok;
   } catch (error) {

@@ -1,5 +1,6 @@
 // ragguard/ingest: the ingestion engine (walk -> load -> split -> scan -> sinks -> report).
 export type { ChunkScan, ScanningMode } from "./chunk-scanner.js";
+export { ingestConfigSchema, loadIngestConfig } from "./config-file.js";
 export { IngestUnusableError } from "./errors.js";
 export { ingest, reportFileName } from "./ingest.js";
 export {
@@ -31,5 +32,6 @@ export {
   type ScannerSet,
 } from "./scanner-set.js";
 export type { Sink, SinkRecord } from "./sink.js";
+export { formatIngestSummary } from "./summary.js";
 export { loadVault, saveVault } from "./vault-file.js";
 export * from "./vector/index.js";

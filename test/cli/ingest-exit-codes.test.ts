@@ -74,6 +74,16 @@ describe("ingest-cli exit codes", () => {
     ["a bad --guard-url", ["docs", "--guard-url", "ftp://x"], /--guard-url must be an http/],
     ["no path", [], /missing required argument/],
     ["a bad --config", ["docs", "--workers", "0", "--config", "bad.yaml"], /bad\.yaml|redact/i],
+    [
+      "an unknown scanner",
+      ["docs", "--scanners", "Toxicity,Nope"],
+      /--scanners: unknown scanner type "Nope"/,
+    ],
+    [
+      "--config with --scanners",
+      ["docs", "--scanners", "Toxicity", "--config", "bad.yaml"],
+      /use either --config or --scanners, not both/,
+    ],
   ];
 
   it.each(usageCases)("exits 2 on %s, naming the problem", async (_name, args, message) => {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { printable } from "../../cli/ingest/safe-text.js";
-import { formatSummary } from "../../cli/ingest/summary.js";
+import { printable } from "../../src/common/printable.js";
+import { formatIngestSummary } from "../../src/ingest/summary.js";
 import { assertUnzippedSize, maxUnzippedBytes } from "../../loaders/zip-limit.js";
 import { ingest } from "../../src/ingest/index.js";
 import { loadChunks } from "../../src/ingest/load-chunks.js";
@@ -150,8 +150,8 @@ describe("file names with terminal escapes", () => {
       dropped_by_scanner: {},
       redacted_by_scanner: {},
       files: [{ source: name, status: "skipped", reason: "binary", message: `bad ${name}` }],
-    } as unknown as Parameters<typeof formatSummary>[0];
-    const summary = formatSummary(report, [`/out/${name}`]);
+    } as unknown as Parameters<typeof formatIngestSummary>[0];
+    const summary = formatIngestSummary(report, [`/out/${name}`]);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for them
     expect(summary).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
     expect(summary).toContain("a\\u001b[2J");

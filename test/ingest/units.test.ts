@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readScannerOptions } from "../../cli/ingest/config-file.js";
 import { ConfigError } from "../../src/common/errors.js";
 import {
   openLineWriter,
@@ -10,6 +9,7 @@ import {
   writeAllAt,
   writeFileAtomic,
 } from "../../src/ingest/atomic-file.js";
+import { loadIngestConfig } from "../../src/ingest/config-file.js";
 import { adoptRedactions, removePlaceholders } from "../../src/ingest/placeholders.js";
 import { resolveScannerSet } from "../../src/ingest/scanner-set.js";
 import { loadVault, saveVault } from "../../src/ingest/vault-file.js";
@@ -191,28 +191,26 @@ describe("resolveScannerSet", () => {
   });
 });
 
-describe("readScannerOptions (ingest-cli --config / --scanners)", () => {
+describe("loadIngestConfig (ingest-cli --config)", () => {
   it("reads a YAML config with input_scanners and ignore_invalid", async () => {
     const path = join(dir, "scanners.yaml");
     await writeFile(
       path,
       "input_scanners:\n  - type: Toxicity\n    params: { threshold: 0.7 }\n  - type: Secrets\nignore_invalid: []\n",
     );
-    const options = await readScannerOptions({ config: path });
+    const options = await loadIngestConfig(path);
     expect(options.scanners).toEqual([
       { type: "Toxicity", params: { threshold: 0.7 } },
       { type: "Secrets", params: {} },
     ]);
     expect(options.ignoreInvalid).toEqual([]);
-    expect(await readScannerOptions({})).toEqual({});
   });
 
-  it("names unknown scanner types and conflicting options", async () => {
-    await expect(readScannerOptions({ scanners: ["Nope"] })).rejects.toThrow(
-      /unknown scanner type "Nope"/,
-    );
-    await expect(readScannerOptions({ scanners: ["Toxicity"], config: "x.yaml" })).rejects.toThrow(
-      /either --config or --scanners/,
-    );
+  it("names unknown scanner types and a file without a scanner list", async () => {
+    const path = join(dir, "scanners.yaml");
+    await writeFile(path, "scanners:\n  - type: Nope\n");
+    await expect(loadIngestConfig(path)).rejects.toThrow(/unknown scanner type "Nope"/);
+    await writeFile(path, "ignore_invalid: []\n");
+    await expect(loadIngestConfig(path)).rejects.toThrow(ConfigError);
   });
 });

@@ -1,5 +1,5 @@
-import type { IngestReport } from "../../src/ingest/report.js";
-import { printable } from "./safe-text.js";
+import { printable } from "../common/printable.js";
+import type { IngestReport } from "./report.js";
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
@@ -16,7 +16,7 @@ function formatCounts(counts: Record<string, number>): string {
  * The human summary printed at the end of a run: a two-column table of totals, then every
  * skipped file with its reason.
  */
-export function formatSummary(report: IngestReport, outputs: readonly string[]): string {
+export function formatIngestSummary(report: IngestReport, outputs: readonly string[]): string {
   const { totals, throughput } = report;
   const rows: Array<[string, string]> = [
     [
