@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongFirstSequencer } from "./test/helpers/long-first-sequencer.js";
 
 /**
  * Suites that start servers (HTTP on 127.0.0.1, PGlite, PostgreSQL, child processes of the CLI):
@@ -24,6 +26,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker per core less one: a single worker on a two-core machine,
+    // which left one core idle while integration files wait on servers and child processes.
+    // Both projects share the workers (one group), so unit files fill the waits.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

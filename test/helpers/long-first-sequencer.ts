@@ -1,0 +1,34 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The files that take longest, longest first (measured: docs/development.md, "How long the tests
+ * take"). They start before everything else so that none of them runs alone at the end while the
+ * other worker idles. A file missing here only starts later; a listed file that was removed is
+ * ignored. Add a file that takes more than ~10 s of CPU.
+ */
+export const longFiles = [
+  "test/reliability/load.test.ts",
+  "test/fleet/fleet.test.ts",
+  "test/workers/scan-pool.test.ts",
+  "test/detectors/text-features/pretests.test.ts",
+  "test/gateway/callbacks/guard-fields.test.ts",
+];
+
+const rank = (spec: TestSpecification): number => {
+  const index = longFiles.findIndex((file) => spec.moduleId.endsWith(file));
+  return index === -1 ? longFiles.length : index;
+};
+
+/**
+ * Vitest's order (failed first, then by the durations it cached, else larger files first) with
+ * {@link longFiles} moved to the front: a fresh clone (CI) has no cached durations.
+ */
+export class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, index) => ({ spec, index, rank: rank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
