@@ -1,6 +1,5 @@
 import { access } from "node:fs/promises";
 import { Command } from "commander";
-import { isScannerName, unknownTypeMessage } from "../../src/scanners/scanner-config.js";
 import type { IngestCliOptions } from "../ingest/options.js";
 import { ingestOptions } from "../ingest/options.js";
 import { action, UsageError } from "../run.js";
@@ -30,9 +29,6 @@ async function checkUsage(paths: readonly string[], options: IngestCliOptions): 
   if (options.config && options.scanners) {
     throw new UsageError("use either --config or --scanners, not both");
   }
-  const unknown = (options.scanners ?? []).filter((name) => !isScannerName(name));
-  if (unknown.length > 0)
-    throw new UsageError(`--scanners: ${unknown.map(unknownTypeMessage).join("; ")}`);
   if (options.guardUrl && !/^https?:\/\/[^/]/.test(options.guardUrl)) {
     throw new UsageError(`--guard-url must be an http(s) URL, got "${options.guardUrl}"`);
   }

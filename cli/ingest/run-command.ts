@@ -4,7 +4,8 @@ import { IngestUnusableError } from "../../src/ingest/errors.js";
 import { ingest } from "../../src/ingest/ingest.js";
 import type { IngestProgressEvent } from "../../src/ingest/options.js";
 import { formatIngestSummary } from "../../src/ingest/summary.js";
-import { ExitCode } from "../run.js";
+import { isScannerName, unknownTypeMessage } from "../../src/scanners/scanner-config.js";
+import { ExitCode, UsageError } from "../run.js";
 import type { IngestCliOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
 import { vectorSinkFromFlags } from "./vector-options.js";
@@ -55,6 +56,9 @@ export async function runIngestCommand(
   const controller = new AbortController();
   const removeHandler = onInterrupt(controller, () => progress, options.quiet);
   try {
+    const unknown = (options.scanners ?? []).filter((name) => !isScannerName(name));
+    if (unknown.length > 0)
+      throw new UsageError(`--scanners: ${unknown.map(unknownTypeMessage).join("; ")}`);
     const scannerOptions = options.config
       ? await loadIngestConfig(options.config)
       : { ...(options.scanners && { scanners: options.scanners.map((type) => ({ type })) }) };

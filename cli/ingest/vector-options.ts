@@ -1,6 +1,5 @@
 import { Option } from "commander";
 import type { Sink } from "../../src/ingest/sink.js";
-import { openVectorSink } from "../../src/ingest/vector/open-vector-sink.js";
 import { UsageError } from "../run.js";
 
 /** The vector-store flags of `ingest-cli`, as commander hands them over. */
@@ -46,6 +45,8 @@ export async function vectorSinkFromFlags(
   if (options.embeddings === undefined) {
     throw new UsageError("--to needs --embeddings <base_url>#<model>");
   }
+  // Loaded on use: the vector store pulls in LangChain, which no other ingest run needs.
+  const { openVectorSink } = await import("../../src/ingest/vector/open-vector-sink.js");
   const sink = await openVectorSink({
     to: options.to,
     embeddings: options.embeddings,
