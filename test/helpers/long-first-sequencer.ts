@@ -1,17 +1,22 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The files that take longest, longest first (measured: docs/development.md, "How long the tests
- * take"). They start before everything else so that none of them runs alone at the end while the
- * other worker idles. A file missing here only starts later; a listed file that was removed is
- * ignored. Add a file that takes more than ~10 s of CPU.
+ * The files that take longest, longest first (per-file durations of a whole run). They start
+ * before everything else so that none of them runs alone at the end while the other worker idles.
+ * A file missing here only starts later; a listed file that was removed is ignored. Add a file
+ * that takes more than ~10 s of CPU (docs/development.md, "Running the tests").
  */
 export const longFiles = [
   "test/reliability/load.test.ts",
   "test/fleet/fleet.test.ts",
+  "test/ingest/vector/lancedb-sink.test.ts",
+  "test/guard-api/limits.test.ts",
   "test/workers/scan-pool.test.ts",
   "test/detectors/text-features/pretests.test.ts",
   "test/gateway/callbacks/guard-fields.test.ts",
+  "test/reliability/gateway-bad-input.property.test.ts",
+  "test/ingest/hostile-files.test.ts",
+  "test/gateway/router/failover.test.ts",
 ];
 
 const rank = (spec: TestSpecification): number => {
