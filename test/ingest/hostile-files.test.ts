@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { printable } from "../../src/common/printable.js";
-import { formatIngestSummary } from "../../src/ingest/summary.js";
 import { assertUnzippedSize, maxUnzippedBytes } from "../../loaders/zip-limit.js";
+import { printable } from "../../src/common/printable.js";
 import { ingest } from "../../src/ingest/index.js";
 import { loadChunks } from "../../src/ingest/load-chunks.js";
+import { formatIngestSummary } from "../../src/ingest/summary.js";
 
 let dir: string;
 beforeAll(async () => {
