@@ -54,19 +54,38 @@ describe("guard API authentication", () => {
       message: "Invalid authentication credentials",
       details: null,
     });
+    const emptyBearer = await scan(bearer, "Bearer ");
+    expect(emptyBearer.statusCode).toBe(403);
+    expect(emptyBearer.json()).toEqual({ message: "Not authenticated", details: null });
     const ok = await scan(bearer, "bearer s3cret-token");
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ is_valid: true, sanitized_prompt: "hello" });
   });
 
-  it("checks HTTP basic credentials, password colons included", async () => {
+  it("checks HTTP basic credentials as FastAPI's HTTPBasic does, password colons included", async () => {
     const encode = (pair: string) => `Basic ${Buffer.from(pair).toString("base64")}`;
-    expect((await scan(basic)).headers["www-authenticate"]).toMatch(/^Basic realm=/);
-    expect((await scan(basic, encode("guard:wrong"))).json()).toEqual({
-      message: "Invalid Username or Password",
-      details: null,
-    });
-    expect((await scan(basic, encode("guard"))).statusCode).toBe(401);
+    const missing = await scan(basic);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers["www-authenticate"]).toBe("Basic");
+    expect(missing.json()).toEqual({ message: "Not authenticated", details: null });
+    const bearerInstead = await scan(basic, "Bearer guard:pa:ss");
+    expect(bearerInstead.statusCode).toBe(401);
+    expect(bearerInstead.json().message).toBe("Not authenticated");
+    for (const malformed of [encode("guard"), "Basic !!not-base64!!", encode("gü:pa:ss")]) {
+      const answer = await scan(basic, malformed);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.headers["www-authenticate"]).toBe("Basic");
+      expect(answer.json()).toEqual({
+        message: "Invalid authentication credentials",
+        details: null,
+      });
+    }
+    const wrong = await scan(basic, encode("guard:wrong"));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers["www-authenticate"]).toBeUndefined();
+    expect(wrong.json()).toEqual({ message: "Invalid Username or Password", details: null });
+    expect((await scan(basic, encode("guard:pa:s"))).statusCode).toBe(401);
+    expect((await scan(basic, encode("guarD:pa:ss"))).statusCode).toBe(401);
     expect((await scan(basic, encode("guard:pa:ss"))).statusCode).toBe(200);
   });
 
