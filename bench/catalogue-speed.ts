@@ -4,6 +4,7 @@ import type { OutputScanner } from "../src/scan/scan-output.js";
 import { createOutputScanner } from "../src/scanners/output-registry.js";
 import { createScanner } from "../src/scanners/registry.js";
 import { Vault } from "../src/scanners/vault.js";
+import { catalogueParams as params } from "./catalogue-params.js";
 
 const paragraph =
   "Our quarterly report shows revenue grew from 3.1 to 3.5 million euros. The support team answered " +
@@ -11,14 +12,6 @@ const paragraph =
   "https://docs.example.com/pricing for the details; contact the sales desk for an offer. ";
 const chunk = paragraph.repeat(Math.ceil(1000 / paragraph.length)).slice(0, 1000);
 const vault = new Vault();
-const params: Record<string, Record<string, unknown>> = {
-  BanCompetitors: { competitors: ["facebook"] },
-  BanSubstrings: { substrings: ["test"], match_type: "word" },
-  BanTopics: { topics: ["violence"] },
-  Code: { languages: ["Python"] },
-  Language: { valid_languages: ["en"] },
-  ReadingTime: { max_time: 5 },
-};
 const inputs = [
   "BanCode",
   "BanCompetitors",
