@@ -89,6 +89,26 @@ describe("guard API authentication", () => {
     expect((await scan(basic, encode("guard:pa:ss"))).statusCode).toBe(200);
   });
 
+  it("refuses every near miss of the token an attacker might try", async () => {
+    const nearMisses = [
+      "Bearer  s3cret-token", // two spaces: the credential is " s3cret-token", as FastAPI splits it
+      "Bearer s3cret-tokens",
+      "Bearer s3cret-toke",
+      "Bearer S3CRET-TOKEN",
+      "Bearer s3cret-token,s3cret-token",
+      `Bearer ${"s3cret-token".repeat(1000)}`,
+      "Token s3cret-token",
+      `Basic ${Buffer.from("s3cret-token").toString("base64")}`,
+      `Basic ${Buffer.from("s3cret-token:s3cret-token").toString("base64")}`,
+      "s3cret-token",
+    ];
+    for (const authorization of nearMisses) {
+      const answer = await scan(bearer, authorization);
+      expect([401, 403], authorization.slice(0, 40)).toContain(answer.statusCode);
+      expect(answer.json()).not.toHaveProperty("is_valid");
+    }
+  });
+
   it("checks credentials before reading the body and leaves health and metrics open", async () => {
     const unauthenticatedJunk = await bearer.inject({
       method: "POST",
