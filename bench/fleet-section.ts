@@ -14,6 +14,7 @@ import { createTestPostgres, createTestRedis } from "../test/fleet/fleet-service
 import { type RagguardProcess, startRagguard } from "../test/helpers/ragguard-process.js";
 import { cpuSeconds } from "./processes.js";
 import type { BenchSection } from "./section.js";
+import { renderTable } from "./table.js";
 
 const masterKey = "sk-master-bench-fleet-000000";
 
@@ -37,7 +38,6 @@ export interface FleetSectionResult {
   readonly revocationMs: number[];
 }
 
-const url = (base: string, path: string) => `${base}${path}`;
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
@@ -72,7 +72,7 @@ async function load(urls: readonly string[], key: string, seconds: number, conne
     while (performance.now() < until) {
       const target = urls[next++ % urls.length] as string;
       const started = performance.now();
-      const response = await fetch(url(target, "/v1/chat/completions"), {
+      const response = await fetch(`${target}/v1/chat/completions`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: payload,
@@ -284,6 +284,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     connections: Number(values.connections),
     trials: 5,
   });
-  const lines = [header, ...tableRows(result)].map((cells) => `| ${cells.join(" | ")} |`);
-  process.stdout.write(`${lines.join("\n")}\n\n${revocationNote(result.revocationMs)}\n`);
+  const table = renderTable(header, tableRows(result));
+  process.stdout.write(`${table}\n\n${revocationNote(result.revocationMs)}\n`);
 }
