@@ -1,6 +1,7 @@
 // Measured quality of each catalogue scanner on the small labelled sets in
 // fixtures/eval/catalogue/<Scanner>.jsonl.
-// Run: nice npx tsx bench/catalogue-quality.ts [--config scanners.yml] [--json]
+// Run: nice npx tsx bench/catalogue-quality.ts [--config scanners.yml] [--data dir] [--json]
+// (--data: another folder of <Scanner>.jsonl files, your own labelled rows).
 // Rows: {"text", "label": 1 when the scanner should find the text invalid, "prompt"?}; output
 // scanners that compare an answer with its prompt (FactualConsistency, LanguageSame, Relevance)
 // get the row's `prompt`, the others scan `text` alone. Params: each scanner's defaults plus the
@@ -21,7 +22,7 @@ import { createOutputScanner } from "../src/scanners/output-registry.js";
 import { Vault } from "../src/scanners/vault.js";
 import { catalogueParams } from "./catalogue-params.js";
 
-const dir = fileURLToPath(new URL("../fixtures/eval/catalogue", import.meta.url));
+const fixtures = fileURLToPath(new URL("../fixtures/eval/catalogue", import.meta.url));
 const rowSchema = labelledRowSchema.extend({ prompt: z.string().optional() });
 const entriesSchema = z
   .array(z.object({ type: z.string(), params: z.record(z.string(), z.unknown()).nullish() }))
@@ -53,9 +54,14 @@ async function measure(type: string, file: string, params: Params): Promise<Bina
 }
 
 const { values } = parseArgs({
-  options: { json: { type: "boolean" }, config: { type: "string" } },
+  options: {
+    json: { type: "boolean" },
+    config: { type: "string" },
+    data: { type: "string", default: fixtures },
+  },
 });
 const fromConfig = values.config === undefined ? undefined : await paramsOfConfig(values.config);
+const dir = values.data ?? fixtures;
 const files = (await readdir(dir)).filter((name) => name.endsWith(".jsonl")).sort();
 const results: Array<{ scanner: string; params: string } & BinaryMetrics> = [];
 for (const name of files) {
