@@ -1,6 +1,6 @@
 import type { DroppedChunk } from "../chunk-stats.js";
 import type { ChunkSpans } from "../span-capture.js";
-import { count, cutNote, escapeHtml, show } from "./html.js";
+import { count, cutNote, escapeHtml, score, show } from "./html.js";
 
 interface Located {
   start: number;
@@ -41,7 +41,7 @@ export function highlightSpans(text: string, spans: ChunkSpans | undefined): str
       html += piece;
       continue;
     }
-    const title = over.map((span) => `${span.scanner} ${span.score.toFixed(3)}`).join(", ");
+    const title = over.map((span) => `${span.scanner} ${score(span.score)}`).join(", ");
     const names = [...new Set(over.map((span) => span.scanner))].join(" ");
     html += `<mark title="${escapeHtml(title)}" data-scanner="${escapeHtml(names)}">${piece}</mark>`;
   }
@@ -50,8 +50,8 @@ export function highlightSpans(text: string, spans: ChunkSpans | undefined): str
 
 function scoreList(chunk: DroppedChunk): string {
   return Object.entries(chunk.scores)
-    .map(([name, score]) => {
-      const text = `${escapeHtml(name)} ${count(score)}`;
+    .map(([name, value]) => {
+      const text = `${escapeHtml(name)} ${score(value)}`;
       return chunk.reasons.includes(name) ? `<strong class="dropped">${text}</strong>` : text;
     })
     .join(" · ");

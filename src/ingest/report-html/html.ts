@@ -35,6 +35,11 @@ export function table(head: readonly string[], rows: readonly string[], classNam
   return `<table${cls}><thead><tr>${th}</tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** A score in [0, 1] with the report's four decimals. */
+export function score(value: number): string {
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : "?";
+}
+
 /** "Showing 100 of 2,345 ...": said on the page whenever a list is cut. */
 export function cutNote(shown: number, total: number, what: string, where: string): string {
   if (shown >= total) return "";

@@ -13,7 +13,7 @@ ${count(report.elapsed_seconds)} s · ragguard ${escapeHtml(report.ragguard_vers
 output: <code>${show(report.out_dir)}</code></p>
 <p class="meta">Scanners: ${settings.scanners.map((name) => escapeHtml(name)).join(", ")} ·
 redact and keep: ${settings.ignore_invalid.map((name) => escapeHtml(name)).join(", ") || "none"} ·
-scanning ${escapeHtml(settings.scanning)} (${count(settings.workers)} workers) ·
+scanning: ${escapeHtml(settings.scanning)}${settings.scanning === "workers" ? ` (${count(settings.workers)} threads)` : ""} ·
 chunks of ${count(settings.chunk_size)} characters, overlap ${count(settings.chunk_overlap)}</p>
 <p class="meta">${count(throughput.mb_per_second)} MB/s · ${count(throughput.chunks_per_second)} chunks/s ·
 ${count(throughput.files_per_second)} files/s</p>
@@ -62,5 +62,5 @@ export function renderScannerCounts(report: IngestReport): string {
   });
   return `<section id="scanners"><h2>Per scanner</h2>
 <p class="meta">A chunk is dropped when a scanner outside “redact and keep” finds it invalid, and counts under each such scanner.</p>
-${table(["scanner", "chunks dropped", "chunks redacted"], rows)}</section>`;
+${table(["scanner", "chunks dropped", "chunks redacted"], rows, "totals")}</section>`;
 }
