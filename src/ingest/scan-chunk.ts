@@ -14,8 +14,8 @@ export type BuildScanners = (vault: Vault) => Scanner[] | Promise<Scanner[]>;
  * Make the function that scans one chunk: scanners are built once, each chunk runs with a fresh
  * vault behind them (so chunks on different threads never share state), and the chunk's
  * redactions come back with the result for the run's vault to adopt, with the spans the scanners
- * reported (for the report) and the scan's time. Chunks must be scanned one
- * at a time (await each before the next), as ingest's workers and `--workers 0` do.
+ * reported (for the report) and the scan's time. Chunks must be scanned one at a time (await
+ * each before the next), as ingest's workers and `--workers 0` do.
  *
  * @example
  * const scanChunk = createChunkScanTask((vault) => buildScanners(configs, { vault }));
@@ -25,9 +25,9 @@ export function createChunkScanTask(build: BuildScanners): (text: string) => Pro
   const chunkVault = createChunkVault();
   let capture: Promise<SpanCapture> | undefined;
   return async (text) => {
-    const started = performance.now();
     capture ??= Promise.resolve(build(chunkVault.vault)).then(captureSpans);
     const { scanners, take } = await capture;
+    const started = performance.now();
     return chunkVault.run(async (vault) => {
       const [sanitized, valid, scores] = await scanPrompt(scanners, text, { logger: silentLogger });
       const spans = take(sanitized);
