@@ -1,18 +1,2 @@
-/**
- * Control characters (C0, DEL, C1: terminal escape sequences start with ESC or CSI) and the
- * bidirectional overrides that can make a name read differently from what it is.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters we escape
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * A file name or message as it may be printed to a terminal: every control or bidi character
- * becomes a visible `\u001b`-style escape, so a hostile file name cannot move the cursor, recolour
- * the screen or hide part of itself.
- *
- * @example
- * printable("a\u001b[2Jb.md"); // "a\\u001b[2Jb.md"
- */
-export function printable(text: string): string {
-  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+// The CLI prints file names the way the HTML report shows them.
+export { printable } from "../../src/common/printable.js";
