@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --only scanners,gateway] [-- --out file]`: measure ragguard's
- * scanners, ingestion, gateway and guard API beside their peers, print one table per part and
+ * scanners, ingestion, gateway, guard API and a gateway fleet beside their peers, print one table per part and
  * write every figure to bench/results.json. Runs from a clone (dev dependencies, the build in
  * `dist/`); not shipped in the package.
  */
@@ -14,6 +14,7 @@ const sections: Readonly<Record<string, () => Promise<BenchSection>>> = {
   ingestion: async () => (await import("./ingestion-section.js")).ingestionSection,
   gateway: async () => (await import("./gateway-section.js")).gatewaySection,
   "guard-api": async () => (await import("./guard-api-section.js")).guardApiSection,
+  fleet: async () => (await import("./fleet-section.js")).fleetSection,
 };
 const names = Object.keys(sections);
 const usage = `usage: npm run bench -- [--quick] [--only ${names.join(",")}] [--out bench/results.json]`;

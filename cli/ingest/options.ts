@@ -23,6 +23,7 @@ export interface IngestCliOptions extends VectorCliOptions {
   quiet: boolean;
   pageContentKey: "page_content" | "pageContent";
   flatMetadata: boolean;
+  htmlReport: boolean;
 }
 
 function parseInteger(name: string, min: number): (value: string) => number {
@@ -101,6 +102,7 @@ export function ingestOptions(): Option[] {
     new Option("--flat-metadata", "scalar metadata only (dotted keys, lists as JSON)").default(
       false,
     ),
+    new Option("--no-html-report", "do not write report.html beside report.json"),
     new Option("--json", "print report.json on stdout instead of the summary").default(false),
     new Option("-q, --quiet", "no progress bar, summary or warnings").default(false),
     ...vectorOptions(),

@@ -78,6 +78,7 @@ export async function runIngestCommand(
       resume: options.resume,
       pageContentKey: options.pageContentKey,
       flatMetadata: options.flatMetadata,
+      htmlReport: options.htmlReport,
       signal: controller.signal,
       onProgress,
       logger,

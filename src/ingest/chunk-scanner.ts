@@ -1,4 +1,5 @@
 import type { VaultEntry } from "../scanners/vault.js";
+import type { ChunkSpans } from "./span-capture.js";
 
 /** One chunk's scan: sanitized text, validity and score maps, and the redactions it made. */
 export interface ChunkScan {
@@ -7,6 +8,10 @@ export interface ChunkScan {
   scores: Record<string, number>;
   /** (placeholder, original) pairs used in `sanitized`, numbered from 1 for this chunk alone. */
   vaultEntries: VaultEntry[];
+  /** Where scanners located what they found (PromptInjection's spans), as offsets into `sanitized`. */
+  spans?: ChunkSpans;
+  /** Time the scan took (waiting for a thread not included), for the report's slowest files. */
+  elapsedMs?: number;
 }
 
 /** Where a run's chunks are scanned. */

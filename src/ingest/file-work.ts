@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { InputFile } from "../../loaders/walk.js";
 import { type BatchFeed, windowedFeed } from "./batch-feed.js";
 import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
@@ -64,6 +65,7 @@ export async function processFile(file: InputFile, options: FileWorkOptions): Pr
     return { kind: "entry", entry: { ...base, status: "pending", bytes: 0 } };
   }
   const done = options.done.get(file.path);
+  const started = performance.now();
   const load = await loadChunks(
     { ...base, root: file.root, ...(done?.entry.hash ? { previousHash: done.entry.hash } : {}) },
     options.load,
@@ -90,6 +92,8 @@ export async function processFile(file: InputFile, options: FileWorkOptions): Pr
     kept: 0,
     dropped: 0,
     redacted: 0,
+    load_ms: performance.now() - started,
+    scan_ms: 0,
     ...(load.warnings.length > 0 ? { warnings: load.warnings } : {}),
   };
   const { chunks } = load;

@@ -1,8 +1,9 @@
 // ragguard/ingest: the ingestion engine (walk -> load -> split -> scan -> sinks -> report).
 export type { ChunkScan, ScanningMode } from "./chunk-scanner.js";
+export type { ChunkStats, DroppedChunk } from "./chunk-stats.js";
 export { ingestConfigSchema, loadIngestConfig } from "./config-file.js";
 export { IngestUnusableError } from "./errors.js";
-export { ingest, reportFileName } from "./ingest.js";
+export { htmlReportFileName, ingest, reportFileName } from "./ingest.js";
 export {
   createJsonlSink,
   flattenMetadata,
@@ -25,6 +26,7 @@ export type {
   IngestSettings,
   ProgressSnapshot,
 } from "./report.js";
+export { renderReportHtml } from "./report-html/index.js";
 export {
   defaultIgnoreInvalid,
   defaultIngestScanners,
@@ -32,6 +34,7 @@ export {
   type ScannerSet,
 } from "./scanner-set.js";
 export type { Sink, SinkRecord } from "./sink.js";
+export type { ChunkSpans } from "./span-capture.js";
 export { formatIngestSummary } from "./summary.js";
 export { loadVault, saveVault } from "./vault-file.js";
 export * from "./vector/index.js";

@@ -7,6 +7,7 @@ import { parseConfig } from "../common/parse-config.js";
 import { Vault } from "../scanners/vault.js";
 import { removeStaleTempFiles, writeFileAtomic } from "./atomic-file.js";
 import type { ChunkScanner } from "./chunk-scanner.js";
+import { createChunkStats } from "./chunk-stats.js";
 import { type FileWork, type FileWorkOptions, processFile } from "./file-work.js";
 import { createJsonlSink, jsonlOutputNames } from "./jsonl-sink.js";
 import {
@@ -16,6 +17,7 @@ import {
   type ResolvedIngestOptions,
 } from "./options.js";
 import { createReportBuilder, type IngestReport, type IngestSettings } from "./report.js";
+import { renderReportHtml } from "./report-html/index.js";
 import { type ResumeIndex, readResumeIndex } from "./resume.js";
 import { resolveScannerSet, type ScannerSet } from "./scanner-set.js";
 import { loadVault, saveVault } from "./vault-file.js";
@@ -23,6 +25,8 @@ import { writeFileWork } from "./write-file.js";
 
 /** The report's file name in `outDir`. */
 export const reportFileName = "report.json";
+/** The report as a page, beside `report.json` (option `htmlReport`). */
+export const htmlReportFileName = "report.html";
 
 async function createScanner(
   options: ResolvedIngestOptions,
@@ -103,14 +107,16 @@ export interface IngestRun {
 export async function runIngest(run: IngestRun): Promise<IngestReport> {
   const { options, files, outDir } = run;
   await mkdir(outDir, { recursive: true });
-  await removeStaleTempFiles(outDir, [...jsonlOutputNames, reportFileName]);
-  const sink =
+  await removeStaleTempFiles(outDir, [...jsonlOutputNames, reportFileName, htmlReportFileName]);
+  const stats = createChunkStats();
+  const sink = stats.tap(
     options.sink ??
-    createJsonlSink({
-      outDir,
-      pageContentKey: options.pageContentKey,
-      flatMetadata: options.flatMetadata,
-    });
+      createJsonlSink({
+        outDir,
+        pageContentKey: options.pageContentKey,
+        flatMetadata: options.flatMetadata,
+      }),
+  );
   const report = createReportBuilder({ inputs: run.inputs, outDir, settings: run.settings });
   for (const skipped of run.skipped) {
     const { source, path, reason, message } = skipped;
@@ -156,10 +162,20 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
   const outputs = await sink.commit();
   const built = report.build(options.signal?.aborted ? "interrupted" : "done");
   if (sink.summary !== undefined) built.sink = sink.summary();
-  const reportPath = join(outDir, reportFileName);
-  await writeFileAtomic(reportPath, `${JSON.stringify(built, null, 2)}\n`);
-  run.emit({ type: "done", report: built, outputs: [...outputs, reportPath] });
+  Object.assign(built, stats.build());
+  const reports = await writeReports(built, outDir, options.htmlReport);
+  run.emit({ type: "done", report: built, outputs: [...outputs, ...reports] });
   return built;
+}
+
+/** Write `report.json` (and `report.html` unless turned off); resolves to their paths. */
+async function writeReports(report: IngestReport, outDir: string, html: boolean) {
+  const jsonPath = join(outDir, reportFileName);
+  await writeFileAtomic(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  if (!html) return [jsonPath];
+  const htmlPath = join(outDir, htmlReportFileName);
+  await writeFileAtomic(htmlPath, renderReportHtml(report));
+  return [jsonPath, htmlPath];
 }
 
 /**
@@ -167,8 +183,9 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
  * PDF, DOCX), split it into chunks, scan every chunk and write the clean ones. PII, secrets and
  * invisible characters are redacted by default and the chunk kept; a chunk that Toxicity or
  * PromptInjection finds invalid is dropped. Outputs (`chunks.jsonl`, `dropped.jsonl`,
- * `report.json` in `outDir`) are replaced atomically at the end. A file that cannot be read,
- * parsed or scanned is skipped with its reason in the report; the run goes on.
+ * `report.json`, and `report.html` to read it in a browser, in `outDir`) are replaced atomically
+ * at the end. A file that cannot be read, parsed or scanned is skipped with its reason in the
+ * report; the run goes on.
  *
  * @param paths files or folders to ingest
  * @param options see {@link ingestOptionsSchema}; bad options throw a `ConfigError` naming them

@@ -36,7 +36,7 @@ export function flattenMetadata(metadata: Record<string, unknown>): Record<strin
   return out;
 }
 
-/** One line of `chunks.jsonl` (`dropped.jsonl` adds `scores` and `reasons`). */
+/** One line of `chunks.jsonl` (`dropped.jsonl` adds `scores`, `reasons` and, when located, `spans`). */
 export function toJsonLine(
   record: SinkRecord,
   options: JsonLineOptions = {},
@@ -47,7 +47,9 @@ export function toJsonLine(
     [options.pageContentKey ?? "page_content"]: record.pageContent,
     metadata,
   };
-  return record.kept ? line : { ...line, scores: record.scores, reasons: record.reasons };
+  if (record.kept) return line;
+  const { scores, reasons, spans } = record;
+  return { ...line, scores, reasons, ...(spans && { spans }) };
 }
 
 /**

@@ -72,6 +72,8 @@ export const ingestOptionsSchema = z
     logger: z.custom<Logger>(hasMethods("warn", "info", "error")).optional(),
     /** JSONL field of a chunk's text: the spec's `page_content` (default) or LangChain JS's `pageContent`. */
     pageContentKey: z.enum(pageContentKeys).default("page_content"),
+    /** Write `report.html` (totals, drops per scanner and file, dropped chunks) beside `report.json`. */
+    htmlReport: z.boolean().default(true),
     /** Write scalar metadata only (nested objects as dotted keys, lists as JSON text). */
     flatMetadata: z.boolean().default(false),
     /** Where chunks go (default: the JSONL files in `outDir`). */

@@ -27,23 +27,13 @@ function nextPlaceholder(placeholder: string, vault: Vault, numbering: Placehold
   return `${prefix}${number}${suffix}`;
 }
 
-/**
- * Move one chunk's redactions into the run's vault. Each chunk is scanned with a fresh vault (on
- * whichever worker thread), so its placeholders restart at 1; this maps them to the run's
- * placeholders, giving the same original value the same placeholder across the whole run.
- * Placeholders added to `vault` are pushed to `appended` (to take them back if the file fails);
- * pass the run's `numbering` to every call of a run.
- *
- * @example
- * adoptRedactions("Mail [REDACTED_EMAIL_ADDRESS_1]", [["[REDACTED_EMAIL_ADDRESS_1]", "a@b.io"]], runVault);
- */
-export function adoptRedactions(
-  sanitized: string,
+/** The run's placeholder for each of a chunk's own placeholders that must change. */
+function adoptEntries(
   entries: readonly VaultEntry[],
   vault: Vault,
-  numbering: PlaceholderNumbering = new Map(),
-  appended?: string[],
-): string {
+  numbering: PlaceholderNumbering,
+  appended: string[] | undefined,
+): Map<string, string> {
   const mapping = new Map<string, string>();
   for (const [placeholder, original] of entries) {
     let target = vault.placeholderFor(original);
@@ -56,7 +46,18 @@ export function adoptRedactions(
     }
     if (target !== placeholder) mapping.set(placeholder, target);
   }
-  if (mapping.size === 0) return sanitized;
+  return mapping;
+}
+
+/** A text with its placeholders renamed, and where an offset of the old text now falls. */
+export interface RenamedText {
+  text: string;
+  moveOffset(offset: number): number;
+}
+
+/** Rename placeholders in `text` by `mapping`, noting how far each one shifts what follows it. */
+function renamePlaceholders(text: string, mapping: ReadonlyMap<string, string>): RenamedText {
+  if (mapping.size === 0) return { text, moveOffset: (offset) => offset };
   const pattern = new RegExp(
     [...mapping.keys()]
       .sort((a, b) => b.length - a.length)
@@ -64,7 +65,47 @@ export function adoptRedactions(
       .join("|"),
     "g",
   );
-  return sanitized.replace(pattern, (match) => mapping.get(match) ?? match);
+  const shifts: Array<{ end: number; delta: number }> = [];
+  const renamed = text.replace(pattern, (match, at: number) => {
+    const target = mapping.get(match) ?? match;
+    shifts.push({ end: at + match.length, delta: target.length - match.length });
+    return target;
+  });
+  const moveOffset = (offset: number) =>
+    shifts.reduce((moved, shift) => (shift.end <= offset ? moved + shift.delta : moved), offset);
+  return { text: renamed, moveOffset };
+}
+
+/**
+ * Move one chunk's redactions into the run's vault. Each chunk is scanned with a fresh vault (on
+ * whichever worker thread), so its placeholders restart at 1; this maps them to the run's
+ * placeholders, giving the same original value the same placeholder across the whole run.
+ * Placeholders added to `vault` are pushed to `appended` (to take them back if the file fails);
+ * pass the run's `numbering` to every call of a run. `moveOffset` carries an offset into
+ * `sanitized` (a scanner's span) over to the renamed text.
+ *
+ * @example
+ * adoptChunkRedactions("Mail [REDACTED_EMAIL_ADDRESS_1]", [["[REDACTED_EMAIL_ADDRESS_1]", "a@b.io"]], runVault).text;
+ */
+export function adoptChunkRedactions(
+  sanitized: string,
+  entries: readonly VaultEntry[],
+  vault: Vault,
+  numbering: PlaceholderNumbering = new Map(),
+  appended?: string[],
+): RenamedText {
+  return renamePlaceholders(sanitized, adoptEntries(entries, vault, numbering, appended));
+}
+
+/** {@link adoptChunkRedactions}, the renamed text alone. */
+export function adoptRedactions(
+  sanitized: string,
+  entries: readonly VaultEntry[],
+  vault: Vault,
+  numbering: PlaceholderNumbering = new Map(),
+  appended?: string[],
+): string {
+  return adoptChunkRedactions(sanitized, entries, vault, numbering, appended).text;
 }
 
 /** Take placeholders added by {@link adoptRedactions} back out of the run's vault. */

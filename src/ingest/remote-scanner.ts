@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import pLimit from "p-limit";
 import { RemoteGuardFilter } from "../../filters/remote-guard-filter.js";
 import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
@@ -33,7 +34,9 @@ export async function createRemoteScanner(options: {
   const scanOne = (text: string): Promise<ChunkScan> =>
     limit(async () => {
       if (text.trim() === "") return { sanitized: text, valid: {}, scores: {}, vaultEntries: [] };
-      return { ...(await filter.scan(text)), vaultEntries: [] };
+      const started = performance.now();
+      const scan = await filter.scan(text);
+      return { ...scan, vaultEntries: [], elapsedMs: performance.now() - started };
     });
   return {
     mode: "remote",

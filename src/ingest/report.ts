@@ -1,4 +1,5 @@
 import { packageVersion } from "../common/version.js";
+import type { ChunkStats } from "./chunk-stats.js";
 
 /** What happened to one input file. */
 export type FileStatus = "loaded" | "skipped" | "resumed" | "pending";
@@ -20,6 +21,10 @@ export interface FileEntry {
   dropped_by?: Record<string, number>;
   /** Kept chunks per scanner whose finding was sanitized (redacted) instead of dropping. */
   redacted_by?: Record<string, number>;
+  /** Time reading, parsing and splitting the file took (wall clock, other files load beside it). */
+  load_ms?: number;
+  /** Time scanning its chunks took, summed over chunks (waiting for a thread not included). */
+  scan_ms?: number;
   /** Why a file was skipped (`unsupported_type`, `binary`, `undecodable`, `parse_error`, `scan_error`, ...). */
   reason?: string;
   message?: string;
@@ -43,8 +48,11 @@ export interface IngestSettings {
   flat_metadata?: boolean;
 }
 
-/** `report.json`: everything a run did, with every skipped file and its reason. */
-export interface IngestReport {
+/**
+ * `report.json`: everything a run did, with every skipped file and its reason. `score_histograms`
+ * and `dropped_chunks` come from the chunks written (see `chunk-stats.ts`).
+ */
+export interface IngestReport extends Partial<ChunkStats> {
   status: "done" | "interrupted";
   ragguard_version: string;
   started_at: string;
@@ -138,6 +146,8 @@ export function createReportBuilder(base: {
   const processed = { files: 0, chunks: 0, dropped: 0, bytes: 0 };
   return {
     addFile(entry: FileEntry): void {
+      if (entry.load_ms !== undefined) entry.load_ms = round(entry.load_ms, 1);
+      if (entry.scan_ms !== undefined) entry.scan_ms = round(entry.scan_ms, 1);
       files.push(entry);
       if (entry.status === "pending" || entry.status === "resumed") return;
       processed.files += 1;

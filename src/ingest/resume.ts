@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ConfigError } from "../common/errors.js";
 import type { FileEntry } from "./report.js";
 import type { SinkRecord } from "./sink.js";
+import { chunkSpansSchema } from "./span-capture.js";
 
 const counts = z.record(z.string(), z.number()).optional();
 
@@ -84,6 +85,7 @@ const previousLineSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   scores: z.record(z.string(), z.number()).optional(),
   reasons: z.array(z.string()).optional(),
+  spans: chunkSpansSchema.optional(),
 });
 
 /** Read a JSONL output and hand each line, as a record, with its `metadata.source` to `take`. */
@@ -100,11 +102,16 @@ async function readRecords(
     if (!parsed.success) {
       throw new ConfigError(`--resume: ${path} has a line that is not an ingest output line`);
     }
-    const { id, page_content, pageContent, metadata, scores, reasons } = parsed.data;
+    const { id, page_content, pageContent, metadata, scores, reasons, spans } = parsed.data;
     const text = page_content ?? pageContent;
     if (typeof metadata.source !== "string" || text === undefined) continue;
     const record: SinkRecord = { kept, id, pageContent: text, metadata };
-    if (!kept) Object.assign(record, { scores: scores ?? {}, reasons: reasons ?? [] });
+    if (!kept)
+      Object.assign(record, {
+        scores: scores ?? {},
+        reasons: reasons ?? [],
+        ...(spans && { spans }),
+      });
     take(metadata.source, record);
   }
 }

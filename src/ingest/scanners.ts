@@ -7,6 +7,7 @@ import type { ScannerConfig } from "../scanners/registry.js";
 import { createScanPool } from "../workers/scan-pool.js";
 import type { ChunkScan, ChunkScanner } from "./chunk-scanner.js";
 import { createChunkScanTask } from "./scan-chunk.js";
+import { chunkSpansSchema } from "./span-capture.js";
 
 /**
  * Scan in this process (`workers: 0`): simplest, one chunk at a time. Rejects at start with a
@@ -44,6 +45,8 @@ const chunkScanSchema = z.object({
   valid: z.record(z.string(), z.boolean()),
   scores: z.record(z.string(), z.number()),
   vaultEntries: z.array(z.tuple([z.string(), z.string()])),
+  spans: chunkSpansSchema.optional(),
+  elapsedMs: z.number().optional(),
 });
 
 /** The worker module beside this file: `.ts` when running from sources, `.js` from `dist/`. */

@@ -1,3 +1,5 @@
+import type { ChunkSpans } from "./span-capture.js";
+
 /** One judged chunk on its way to a sink. */
 export interface SinkRecord {
   /** Kept (clean or redacted) or dropped (a scanner found it invalid). */
@@ -10,6 +12,8 @@ export interface SinkRecord {
   scores?: Record<string, number>;
   /** Dropped chunks only: the scanners that found it invalid. */
   reasons?: string[];
+  /** Dropped chunks only, when a scanner located its finding: offsets into `pageContent` per scanner. */
+  spans?: ChunkSpans;
 }
 
 /**

@@ -4,9 +4,15 @@ import type { Vault } from "../scanners/vault.js";
 import type { ChunkScan } from "./chunk-scanner.js";
 import { type FileWork, type ScannedBatch, scanFailedEntry } from "./file-work.js";
 import { type GuardedMetadata, guardMetadata } from "./metadata-fields.js";
-import { adoptRedactions, type PlaceholderNumbering, removePlaceholders } from "./placeholders.js";
+import {
+  adoptChunkRedactions,
+  adoptRedactions,
+  type PlaceholderNumbering,
+  removePlaceholders,
+} from "./placeholders.js";
 import { countVerdict, type FileEntry } from "./report.js";
 import type { Sink, SinkRecord } from "./sink.js";
+import type { ChunkSpans } from "./span-capture.js";
 
 /** What writing a file needs from the run. */
 export interface WriteOptions {
@@ -31,6 +37,19 @@ function noteFields(entry: FileEntry, guard: Record<string, unknown>, fields: Gu
   entry.warnings = [...warnings];
 }
 
+/** Carry spans over to the text with the run's placeholders. */
+function moveSpans(spans: ChunkSpans, moveOffset: (offset: number) => number): ChunkSpans {
+  const moved: ChunkSpans = {};
+  for (const [key, list] of Object.entries(spans)) {
+    moved[key] = list.map(({ start, end, score }) => ({
+      start: moveOffset(start),
+      end: moveOffset(end),
+      score,
+    }));
+  }
+  return moved;
+}
+
 /** Judge one batch: adopt its redactions into the run vault, count, and make its records. */
 function judgeBatch(
   work: Extract<FileWork, { kind: "loaded" }>,
@@ -45,13 +64,15 @@ function judgeBatch(
     const scan = batch.scans[index]!;
     const fields = guardMetadata(original.metadata, work.fieldScans, options.ignoreInvalid, adopt);
     const chunk = { ...original, metadata: fields.metadata };
-    const sanitized = adoptRedactions(
+    const renamed = adoptChunkRedactions(
       scan.sanitized,
       scan.vaultEntries,
       options.vault,
       options.numbering,
       appended,
     );
+    const sanitized = renamed.text;
+    entry.scan_ms = (entry.scan_ms ?? 0) + (scan.elapsedMs ?? 0);
     const verdict = judgeChunkFields(
       chunk,
       { sanitized, valid: scan.valid, scores: scan.scores },
@@ -67,7 +88,8 @@ function judgeBatch(
     };
     if (verdict.kept) return record;
     logDroppedChunk(options.logger, verdict.chunk.metadata, verdict);
-    return { ...record, scores: verdict.scores, reasons: verdict.reasons };
+    const spans = scan.spans && moveSpans(scan.spans, renamed.moveOffset);
+    return { ...record, scores: verdict.scores, reasons: verdict.reasons, ...(spans && { spans }) };
   });
 }
 

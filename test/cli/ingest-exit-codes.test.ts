@@ -60,6 +60,19 @@ describe("ingest-cli exit codes", () => {
     const chunks = await readFile(join(out, "chunks.jsonl"), "utf8");
     expect(chunks).toContain("A clean page about queues.");
     expect(chunks).not.toContain("ghp_8fK2");
+    expect(result.stdout).toContain(join(out, "report.html"));
+    const html = await readFile(join(out, "report.html"), "utf8");
+    for (const file of report.files.filter((entry) => entry.status === "skipped")) {
+      expect(html).toContain(`<tr data-source="${file.source}">`);
+    }
+  });
+
+  it("--no-html-report writes report.json alone", async () => {
+    const out = join(dir, "out-no-html");
+    const args = [docs, "-o", out, "--workers", "0", "--scanners", "Secrets", "--no-html-report"];
+    const result = await runCli("ingest-cli", [...args, "-q"]);
+    expect(result.code, result.stderr).toBe(3);
+    expect((await readdir(out)).sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.json"]);
   });
 
   const usageCases: Array<[string, string[], RegExp]> = [
@@ -111,6 +124,7 @@ describe("ingest-cli exit codes", () => {
       "--drop-pii",
       "--vault",
       "--resume",
+      "--no-html-report",
       "--json",
       "--quiet",
     ]) {

@@ -54,20 +54,59 @@ describe("guard API authentication", () => {
       message: "Invalid authentication credentials",
       details: null,
     });
+    const emptyBearer = await scan(bearer, "Bearer ");
+    expect(emptyBearer.statusCode).toBe(403);
+    expect(emptyBearer.json()).toEqual({ message: "Not authenticated", details: null });
     const ok = await scan(bearer, "bearer s3cret-token");
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ is_valid: true, sanitized_prompt: "hello" });
   });
 
-  it("checks HTTP basic credentials, password colons included", async () => {
+  it("checks HTTP basic credentials as FastAPI's HTTPBasic does, password colons included", async () => {
     const encode = (pair: string) => `Basic ${Buffer.from(pair).toString("base64")}`;
-    expect((await scan(basic)).headers["www-authenticate"]).toMatch(/^Basic realm=/);
-    expect((await scan(basic, encode("guard:wrong"))).json()).toEqual({
-      message: "Invalid Username or Password",
-      details: null,
-    });
-    expect((await scan(basic, encode("guard"))).statusCode).toBe(401);
+    const missing = await scan(basic);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers["www-authenticate"]).toBe("Basic");
+    expect(missing.json()).toEqual({ message: "Not authenticated", details: null });
+    const bearerInstead = await scan(basic, "Bearer guard:pa:ss");
+    expect(bearerInstead.statusCode).toBe(401);
+    expect(bearerInstead.json().message).toBe("Not authenticated");
+    for (const malformed of [encode("guard"), "Basic !!not-base64!!", encode("gü:pa:ss")]) {
+      const answer = await scan(basic, malformed);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.headers["www-authenticate"]).toBe("Basic");
+      expect(answer.json()).toEqual({
+        message: "Invalid authentication credentials",
+        details: null,
+      });
+    }
+    const wrong = await scan(basic, encode("guard:wrong"));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers["www-authenticate"]).toBeUndefined();
+    expect(wrong.json()).toEqual({ message: "Invalid Username or Password", details: null });
+    expect((await scan(basic, encode("guard:pa:s"))).statusCode).toBe(401);
+    expect((await scan(basic, encode("guarD:pa:ss"))).statusCode).toBe(401);
     expect((await scan(basic, encode("guard:pa:ss"))).statusCode).toBe(200);
+  });
+
+  it("refuses every near miss of the token an attacker might try", async () => {
+    const nearMisses = [
+      "Bearer  s3cret-token", // two spaces: the credential is " s3cret-token", as FastAPI splits it
+      "Bearer s3cret-tokens",
+      "Bearer s3cret-toke",
+      "Bearer S3CRET-TOKEN",
+      "Bearer s3cret-token,s3cret-token",
+      `Bearer ${"s3cret-token".repeat(1000)}`,
+      "Token s3cret-token",
+      `Basic ${Buffer.from("s3cret-token").toString("base64")}`,
+      `Basic ${Buffer.from("s3cret-token:s3cret-token").toString("base64")}`,
+      "s3cret-token",
+    ];
+    for (const authorization of nearMisses) {
+      const answer = await scan(bearer, authorization);
+      expect([401, 403], authorization.slice(0, 40)).toContain(answer.statusCode);
+      expect(answer.json()).not.toHaveProperty("is_valid");
+    }
   });
 
   it("checks credentials before reading the body and leaves health and metrics open", async () => {

@@ -20,6 +20,7 @@ interface ChunkLine {
   };
   scores?: Record<string, number>;
   reasons?: string[];
+  spans?: Record<string, Array<{ start: number; end: number; score: number }>>;
 }
 
 async function readJsonl(path: string): Promise<ChunkLine[]> {
@@ -181,8 +182,42 @@ describe("ingest() on fixtures/docs (default scanners, 2 worker threads)", async
     ).toEqual([]);
   });
 
-  it("leaves only the three outputs (temporary files were renamed into place)", async () => {
-    expect((await readdir(out)).sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.json"]);
+  it("leaves only the four outputs (temporary files were renamed into place)", async () => {
+    expect((await readdir(out)).sort()).toEqual([
+      "chunks.jsonl",
+      "dropped.jsonl",
+      "report.html",
+      "report.json",
+    ]);
+  });
+
+  it("carries PromptInjection's spans into dropped.jsonl and the report, on the written text", () => {
+    const located = dropped.filter((line) => line.reasons?.includes("PromptInjection"));
+    expect(located.length).toBe(report.dropped_by_scanner.PromptInjection);
+    for (const line of located) {
+      const spans = line.spans?.PromptInjection ?? [];
+      expect(spans.length).toBeGreaterThan(0);
+      for (const span of spans) {
+        // A span is a sentence of the written (redacted, renumbered) text: it starts on a word.
+        expect(line.page_content.slice(span.start, span.end)).toMatch(/^\S[\s\S]*\S$/);
+      }
+    }
+    expect(report.dropped_chunks?.map((chunk) => chunk.id)).toEqual(dropped.map((line) => line.id));
+    expect(report.dropped_chunks?.map((chunk) => chunk.spans)).toEqual(
+      dropped.map((line) => line.spans),
+    );
+  });
+
+  it("counts every chunk's score once per scanner in the histograms", () => {
+    for (const name of report.settings.scanners) {
+      const bins = report.score_histograms?.[name] ?? [];
+      expect(bins).toHaveLength(10);
+      expect(bins.reduce((total, value) => total + value, 0)).toBe(report.totals.chunks);
+    }
+    const high = [...kept, ...dropped].filter(
+      (line) => (line.scores ?? line.metadata.guard.scores).PromptInjection! >= 0.9,
+    );
+    expect(report.score_histograms?.PromptInjection?.[9]).toBe(high.length);
   });
 
   it("tells progress: the file count first, each file in walk order, then the outputs", () => {
@@ -197,7 +232,9 @@ describe("ingest() on fixtures/docs (default scanners, 2 worker threads)", async
     expect(events.at(-1)).toEqual({
       type: "done",
       report,
-      outputs: ["chunks.jsonl", "dropped.jsonl", "report.json"].map((name) => join(out, name)),
+      outputs: ["chunks.jsonl", "dropped.jsonl", "report.json", "report.html"].map((name) =>
+        join(out, name),
+      ),
     });
   });
 
@@ -207,6 +244,8 @@ describe("ingest() on fixtures/docs (default scanners, 2 worker threads)", async
     const resumed = await ingest([docsDir], { outDir: out, workers: 0, resume: true });
     expect(resumed.totals).toMatchObject({ resumed: expected.files, loaded: 0, kept: kept.length });
     expect(resumed.dropped_by_scanner).toEqual(report.dropped_by_scanner);
+    expect(resumed.dropped_chunks).toEqual(report.dropped_chunks);
+    expect(resumed.score_histograms).toEqual(report.score_histograms);
     expect(await readFile(join(out, "chunks.jsonl"), "utf8")).toBe(before);
     expect(await readFile(join(out, "dropped.jsonl"), "utf8")).toBe(droppedBefore);
     await expect(

@@ -230,6 +230,11 @@ describe("runIngest on a large file (a scanner of its own)", () => {
     expect(chunks.at(-1)?.page_content).toMatch(
       /^z\.txt chunk 1 mail \[REDACTED_EMAIL_ADDRESS_5\]/,
     );
-    expect(outFiles.sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.json"]);
+    expect(outFiles.sort()).toEqual([
+      "chunks.jsonl",
+      "dropped.jsonl",
+      "report.html",
+      "report.json",
+    ]);
   });
 });
