@@ -1,4 +1,3 @@
-import { setMaxListeners } from "node:events";
 import type { Socket } from "node:net";
 
 /** One signal per client connection, made on its first scan (see {@link connectionGone}). */
@@ -17,8 +16,6 @@ export function connectionGone(socket: Socket): AbortSignal {
   const known = signals.get(socket);
   if (known !== undefined) return known;
   const controller = new AbortController();
-  // A pipelining client can have any number of scans waiting on its one connection.
-  setMaxListeners(0, controller.signal);
   const abort = () => controller.abort(new Error("client disconnected"));
   if (socket.destroyed) abort();
   else socket.once("close", abort);
