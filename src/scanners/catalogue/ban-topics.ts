@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { compileCues, cueScore, distinctCues } from "../../detectors/catalogue/cue-lexicon.js";
-import { cuesForTopic } from "../../detectors/catalogue/topic-lexicon.js";
+import { vocabularyOfTopic } from "../../detectors/catalogue/topic-lexicon.js";
+import { compileTopic, topicScore } from "../../detectors/catalogue/topic-score.js";
 import type { Scanner, ScanResult } from "../../scan/scanner.js";
 import { classifierChoiceShape, oneClassifierChoice } from "../classifier-options.js";
 import { parseScannerOptions } from "../parse-options.js";
@@ -36,13 +36,9 @@ export class BanTopics implements Scanner {
   constructor(options: BanTopicsOptions) {
     const parsed = parseScannerOptions(banTopicsOptionsSchema, options, "BanTopics");
     this.#threshold = parsed.threshold;
-    const lexicon = Object.fromEntries(parsed.topics.map((topic) => [topic, cuesForTopic(topic)]));
-    const patterns = [...compileCues(lexicon).values()];
-    this.#score = scoreWith(parsed, "builtin-topic-cues", (text) =>
-      patterns.reduce(
-        (max, pattern) => Math.max(max, cueScore(distinctCues(pattern, text).size)),
-        0,
-      ),
+    const matchers = parsed.topics.map((topic) => compileTopic(vocabularyOfTopic(topic)));
+    this.#score = scoreWith(parsed, "builtin-topic-vocabulary", (text) =>
+      matchers.reduce((max, matcher) => Math.max(max, topicScore(matcher, text)), 0),
     );
   }
 
