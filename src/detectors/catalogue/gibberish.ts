@@ -1,6 +1,25 @@
+import { letterPairCost } from "./letter-bigrams.generated.js";
+
 /** Keyboard runs people mash (`asdf`, `qwerty`, `hjkl`). */
 const mash = /qwer|wert|asdf|sdfg|dfgh|fghj|ghjk|hjkl|jkl;|zxcv|xcvb|cvbn|vbnm|yuio|uiop/i;
 const vowels = /[aeiouyàáâäãåèéêëìíîïòóôöõùúûüæøœ]/i;
+
+/** Mean letter-pair cost (half bits) above which a word is not English-like: words run 6–10.5. */
+const implausibleCost = 11;
+const boundary = 26;
+
+/** Mean cost of a lower-case a–z word's letter pairs, word boundaries included. */
+function letterCost(word: string): number {
+  let total = 0;
+  let previous = boundary;
+  for (let i = 0; i < word.length; i += 1) {
+    const next = word.charCodeAt(i) - 97;
+    total += letterPairCost[previous * 27 + next]!;
+    previous = next;
+  }
+  total += letterPairCost[previous * 27 + boundary]!;
+  return total / (word.length + 1);
+}
 
 /** Why one word looks like noise, or undefined when it looks like a word. */
 function noiseReason(word: string): string | undefined {
@@ -11,16 +30,28 @@ function noiseReason(word: string): string | undefined {
   if (/[^aeiouy\s]{6,}/iu.test(word) && !/(?:tch|sch|ght|str|ngs)/i.test(word))
     return "consonant_run";
   if (word.length > 24) return "too_long";
+  if (/^(\p{L}{2,3})\1{2,}\p{L}{0,2}$/iu.test(word)) return "repeated_chunk";
+  const lower = word.toLowerCase();
+  // Lower-case and capitalised words only: ALL-CAPS tokens are acronyms and codes.
+  if (word.length >= 4 && word !== word.toUpperCase() && /^[a-z]+$/.test(lower)) {
+    if (letterCost(lower) > implausibleCost) return "unlikely_letter_pairs";
+  }
   const upperInside = word.slice(1).replace(/[^A-Z]/g, "").length;
   if (word.length >= 6 && upperInside >= 3 && upperInside < word.length - 1) return "random_case";
   return undefined;
 }
 
+/** Share of noise words at which a text is taken for noise with certainty (score 1). */
+export const noiseShareForCertain = 0.7;
+
 /**
- * How much of a text is noise, 0..1: the share of its Latin-script words that cannot be words
- * (keyboard runs, no vowels, long consonant runs, letters repeated four times, random case),
- * raised when symbols outnumber letters. It sees character noise only: "word salad" (real words
- * in a meaningless order) scores clean, and texts in other scripts are not judged.
+ * How likely a text is to be noise, 0..1: the share of its Latin-script words that cannot be
+ * words (keyboard runs, no vowels, long consonant runs, letters repeated four times, a chunk
+ * repeated, random case, letter pairs English rarely has — `letter-bigrams.generated.ts`), over
+ * {@link noiseShareForCertain} and capped at 1 (so a text that is 70% noise words scores 1), raised
+ * when symbols outnumber letters. It sees character noise only: "word salad" (real words in a
+ * meaningless order) and pronounceable made-up words score clean, and texts in other scripts are
+ * not judged.
  *
  * @example
  * gibberishScore("asdfgh qwrtzp xkcdvb"); // 1
@@ -31,8 +62,11 @@ export function gibberishScore(text: string): number {
   const symbols = (text.match(/[^\p{L}\p{N}\s]/gu) ?? []).length;
   const symbolNoise =
     letters === 0 ? (symbols > 0 ? 1 : 0) : Math.max(0, Math.min(1, symbols / letters - 0.5));
-  const latin = words.filter((word) => /^\p{Script=Latin}+$/u.test(word));
+  const latinWords = words.filter((word) => /^\p{Script=Latin}+$/u.test(word));
+  // Words of one or two letters ("ok", "dd") say little either way: judged only when alone.
+  const longer = latinWords.filter((word) => word.length > 2);
+  const latin = longer.length > 0 ? longer : latinWords;
   if (latin.length === 0) return symbolNoise;
   const noisy = latin.filter((word) => noiseReason(word) !== undefined).length;
-  return Math.max(noisy / latin.length, symbolNoise);
+  return Math.max(Math.min(1, noisy / latin.length / noiseShareForCertain), symbolNoise);
 }
