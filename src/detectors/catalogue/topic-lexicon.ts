@@ -14,10 +14,10 @@ const words = (list: string): string[] => list.split(",").map((term) => term.tri
 export const topicVocabularies: Readonly<Record<string, TopicVocabulary>> = {
   violence: {
     core: words(
-      "murder,murderer,stab,slaughter,massacre,strangle,behead,decapitate,bludgeon,maim,mutilate,torture,assault,bloodshed,bleed,bleeding,homicide,manslaughter,gunman,knifepoint,gunpoint,rape,lynch,brutalize,brutality,pummel,choke,throttle,disembowel,dismember,punch,kick,beating,bruise,stitches,unconscious,violent,violence,broke his,break your,slit,smash his,smash her,smash your,torch,set fire,knock out,knocked out,beat up,black eye",
+      "murder,murderer,stab,slaughter,massacre,strangle,behead,decapitate,bludgeon,maim,mutilate,torture,assault,bloodshed,bleed,bleeding,homicide,manslaughter,gunman,gunmen,gunfire,gunshot,shootout,knifepoint,gunpoint,rape,lynch,brutalize,brutality,pummel,choke,throttle,disembowel,dismember,punch,kick,beating,bruise,bruised,stitches,unconscious,violent,violence,break your,smash his,smash her,smash your,knock out,knocked out,beat up,black eye,gore,gory,bloodbath,carnage,stabbing,shooting,slay,slain,abduct,kidnap,ambush,arson,burn alive,drown,bludgeoned,fistfight,brawl,beaten,wounded,casualties,fatally,bodies,corpse,dead body,pistol-whip,hack apart,hacked apart,cut his throat,slit his throat,grabbed her by the throat,grabbed him by the throat,by the throat,slammed,batons,rubber bullets,bullets,execution-style",
     ),
     related: words(
-      "kill,killer,shoot,shot,gun,knife,blade,weapon,attack,attacker,hurt,harm,wound,injure,injury,blood,bloody,dead,death,die,corpse,body,fight,beat,hit,slap,threaten,threat,revenge,execute,execution,prisoner,soldier,war,riot,armed,stormed,rib,jaw,skull,bones,police,victim,terror,scream,flee,tire iron,bat,hammer,crowbar,gang,thug,cellmate,kill you,hurt you",
+      "kill,killer,killing,shoot,shot,gun,knife,blade,weapon,attack,attacker,hurt,harm,wound,injure,injury,injured,blood,bloody,dead,death,die,body,fight,beat,hit,slap,threaten,threat,revenge,execute,execution,prisoner,soldier,war,riot,armed,stormed,rib,jaw,skull,throat,bones,police,victim,victims,terror,scream,flee,tire iron,bat,hammer,crowbar,axe,machete,gang,thug,cellmate,clash,hurl,fired,rock,fatal,poison,explosion,hostage,grab,slam,crush,strike,bash,whip,burn,rage,furious,hunt down,make them pay,teach him a lesson,teach her a lesson,suffer,pain,scar",
     ),
   },
   weapons: {
