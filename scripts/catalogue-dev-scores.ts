@@ -7,5 +7,5 @@ const s = createOutputScanner({ type: type!, params: catalogueParams[type!] ?? {
 for (const line of readFileSync(file!, "utf8").split("\n").filter(Boolean)) {
   const row = JSON.parse(line);
   const r = await s.scanOutput(row.prompt ?? "", row.text);
-  console.log(row.label, r.score.toFixed(3), row.text.slice(0, 90));
+  console.log(row.label, r.valid ? "valid  " : "INVALID", r.score.toFixed(3), row.text.slice(0, 90));
 }

@@ -6,7 +6,7 @@ import type { TopicVocabulary } from "./topic-lexicon.js";
 /** Weight of a related term against a core term's 1. */
 const relatedWeight = 0.5;
 /** Logistic coefficients: bias, per unit of distinct evidence, per unit of density (capped). */
-const bias = -2.6;
+const bias = -2.0;
 const perEvidence = 1.4;
 const perDensity = 4;
 const densityCap = 0.5;
