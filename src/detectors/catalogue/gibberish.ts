@@ -1,7 +1,8 @@
 import { letterPairCost } from "./letter-bigrams.generated.js";
 
-/** Keyboard runs people mash (`asdf`, `qwerty`, `hjkl`). */
-const mash = /qwer|wert|asdf|sdfg|dfgh|fghj|ghjk|hjkl|jkl;|zxcv|xcvb|cvbn|vbnm|yuio|uiop/i;
+/** Keyboard runs people mash, either way along a row (`asdf`, `qwerty`, `lkjh`). */
+const mash =
+  /qwer|wert|asdf|sdfg|dfgh|fghj|ghjk|hjkl|zxcv|xcvb|cvbn|vbnm|yuio|uiop|rewq|trew|fdsa|gfds|hgfd|jhgf|kjhg|lkjh|vcxz|bvcx|nbvc|mnbv|oiuy|poiu/i;
 const vowels = /[aeiouyàáâäãåèéêëìíîïòóôöõùúûüæøœ]/i;
 
 /** Mean letter-pair cost (half bits) above which a word is not English-like: words run 6–10.5. */
@@ -32,8 +33,9 @@ function noiseReason(word: string): string | undefined {
   if (word.length > 24) return "too_long";
   if (/^(\p{L}{2,3})\1{2,}\p{L}{0,2}$/iu.test(word)) return "repeated_chunk";
   const lower = word.toLowerCase();
-  // Lower-case and capitalised words only: ALL-CAPS tokens are acronyms and codes.
-  if (word.length >= 4 && word !== word.toUpperCase() && /^[a-z]+$/.test(lower)) {
+  // ALL-CAPS tokens of up to five letters are acronyms and codes (SKU, HTTPS, NASDAQ is six).
+  const acronym = word.length <= 5 && word === word.toUpperCase();
+  if (word.length >= 4 && !acronym && /^[a-z]+$/.test(lower)) {
     if (letterCost(lower) > implausibleCost) return "unlikely_letter_pairs";
   }
   const upperInside = word.slice(1).replace(/[^A-Z]/g, "").length;

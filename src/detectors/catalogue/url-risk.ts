@@ -56,7 +56,7 @@ const brandDomains: ReadonlySet<string> = new Set(
   ),
 );
 const lureWords =
-  /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|security|account|update|wallet|unlock|support-?team|webscr|confirm|billing|recover|reset|redelivery)(?:[.-]|$)/;
+  /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|security|account|update|wallet|unlock|support-?team|webscr|confirm|billing|recover|reset|redelivery|upgrade|mailbox|invoice|payment|refund|suspended|alert)(?:[.-]|$)/;
 /** Files that run when opened: almost never a legitimate link target in a message. */
 const scriptFile = /\.(?:scr|bat|cmd|ps1|vbs|vbe|js|jse|wsf|hta|lnk|pif|cpl|reg)$/i;
 /** Installers and archives of programs: common and legitimate from a vendor, risky elsewhere. */
