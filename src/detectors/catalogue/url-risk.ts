@@ -1,6 +1,7 @@
 import { domainToUnicode } from "node:url";
 import type { parse as ParseUrl } from "tldts";
 import { foldHomoglyphs } from "../text-features/normalize.js";
+import { createPrivateAddressCheck } from "./public-address.js";
 
 type Parse = typeof ParseUrl;
 
@@ -57,10 +58,12 @@ const brandDomains: ReadonlySet<string> = new Set(
 );
 const lureWords =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|security|account|update|wallet|unlock|support-?team|webscr|confirm|billing|recover|reset|redelivery|upgrade|mailbox|invoice|payment|refund|suspended|alert)(?:[.-]|$)/;
-/** Files that run when opened: almost never a legitimate link target in a message. */
-const scriptFile = /\.(?:scr|bat|cmd|ps1|vbs|vbe|js|jse|wsf|hta|lnk|pif|cpl|reg)$/i;
+/** Files that run when opened on Windows: almost never a legitimate link target in a message (`.js` is left out: web pages load it). */
+const scriptFile = /\.(?:scr|bat|cmd|ps1|vbs|vbe|jse|wsf|hta|lnk|pif|cpl|reg)$/i;
 /** Installers and archives of programs: common and legitimate from a vendor, risky elsewhere. */
 const programFile = /\.(?:exe|msi|jar|apk|dll|iso|img|dmg|appx|msix)$/i;
+
+const isPrivateAddress = createPrivateAddressCheck();
 
 /** One reason a URL looks risky, with its weight (0..1). */
 export interface UrlRiskSignal {
@@ -105,7 +108,8 @@ export function urlRiskSignals(url: URL, parse: Parse): UrlRiskSignal[] {
   const info = parse(url.href);
   const host = url.hostname.toLowerCase();
   const add = (reason: string, weight: number) => signals.push({ reason, weight });
-  if (info.isIp) add("ip_host", 0.55);
+  // A public IP literal hides who runs the site; loopback and LAN addresses are a developer's.
+  if (info.isIp && !isPrivateAddress(host.replace(/^\[|\]$/g, ""))) add("ip_host", 0.55);
   if (url.username !== "" || url.password !== "") {
     // "https://accounts.google.com@evil.ru/": the part a reader sees is not the host.
     const shown = decodeURIComponent(url.username);
@@ -115,7 +119,10 @@ export function urlRiskSignals(url: URL, parse: Parse): UrlRiskSignal[] {
   }
   const domain = info.domain ?? host;
   const domainLabel = info.domainWithoutSuffix ?? "";
-  const official = brandDomains.has(domain) || brandDomains.has(host);
+  const suffixTokens = (info.publicSuffix ?? "").split(".");
+  // A brand's own domain, or a brand TLD (blog.google, aws.amazon).
+  const official =
+    brandDomains.has(domain) || brandDomains.has(host) || suffixTokens.some((t) => brandOf(t));
   const labels = host.split(".");
   const idn = labels.some((label) => label.startsWith("xn--"));
   const tokens = hostTokens(host);
@@ -127,7 +134,10 @@ export function urlRiskSignals(url: URL, parse: Parse): UrlRiskSignal[] {
   } else if (brandInHost !== undefined && !official) {
     const brandInDomain = domainTokens.map(brandOf).find((brand) => brand !== undefined);
     if (brandInDomain === undefined) add("brand_outside_domain", 0.7);
-    else if (domainLabel !== brandInDomain) add("brand_lookalike_domain", 0.6);
+    else if (domainLabel !== brandInDomain && /[-\d]/.test(domainLabel)) {
+      // "dhl-redelivery-fee", "paypal2": a brand dressed up; "googleblog" is left alone.
+      add("brand_lookalike_domain", 0.6);
+    }
   }
   const tld = info.publicSuffix ?? "";
   if (riskyTlds.has(tld)) add("risky_tld", 0.35);
