@@ -54,10 +54,7 @@ export function compileGeneralisations(): RegExp {
   const claim = `${groups}\\s+(?:are|is|were|'re)\\s+${adverbs}${trait}`;
   const verdict = `${groups}\\s+${adverbs}(?:${verdicts})`;
   const quantified = `(?:typical|all|every|most)\\s+${groups}[^.!?\\n]{0,40}?(?<![\\p{L}])(?:${traits})`;
-  return new RegExp(
-    `(?<![\\p{L}])(?:${claim}|${verdict}|${quantified})(?![\\p{L}])`,
-    "giu",
-  );
+  return new RegExp(`(?<![\\p{L}])(?:${claim}|${verdict}|${quantified})(?![\\p{L}])`, "giu");
 }
 
 /** Words of slanted, one-sided writing (opinion presented as fact). */

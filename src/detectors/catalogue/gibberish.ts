@@ -22,24 +22,38 @@ function letterCost(word: string): number {
   return total / (word.length + 1);
 }
 
-/** Why one word looks like noise, or undefined when it looks like a word. */
-function noiseReason(word: string): string | undefined {
-  if (!/^\p{Script=Latin}+$/u.test(word)) return undefined;
-  if (word.length >= 4 && mash.test(word)) return "keyboard_run";
-  if (/(.)\1{3,}/iu.test(word)) return "repeated_letters";
-  if (word.length > 3 && !vowels.test(word)) return "no_vowels";
-  if (/[^aeiouy\s]{6,}/iu.test(word) && !/(?:tch|sch|ght|str|ngs)/i.test(word))
-    return "consonant_run";
-  if (word.length > 24) return "too_long";
-  if (/^(\p{L}{2,3})\1{2,}\p{L}{0,2}$/iu.test(word)) return "repeated_chunk";
-  const lower = word.toLowerCase();
-  // ALL-CAPS tokens of up to five letters are acronyms and codes (SKU, HTTPS, NASDAQ is six).
-  const acronym = word.length <= 5 && word === word.toUpperCase();
-  if (word.length >= 4 && !acronym && /^[a-z]+$/.test(lower)) {
-    if (letterCost(lower) > implausibleCost) return "unlikely_letter_pairs";
+/** Capitals after the first letter (random case: `aSdFgHjK`). */
+function innerCapitals(word: string): number {
+  let count = 0;
+  for (let i = 1; i < word.length; i += 1) {
+    const code = word.charCodeAt(i);
+    if (code >= 65 && code <= 90) count += 1;
   }
-  const upperInside = word.slice(1).replace(/[^A-Z]/g, "").length;
-  if (word.length >= 6 && upperInside >= 3 && upperInside < word.length - 1) return "random_case";
+  return count;
+}
+
+/**
+ * Why one Latin-script word looks like noise, or undefined when it looks like a word. Words of
+ * up to three letters are not judged (`brb`, `npm`, `SKU`).
+ */
+function noiseReason(word: string): string | undefined {
+  if (word.length < 4) return undefined;
+  if (mash.test(word)) return "keyboard_run";
+  if (/(.)\1{3,}/iu.test(word)) return "repeated_letters";
+  if (!vowels.test(word)) return "no_vowels";
+  if (/[^aeiouy]{6,}/i.test(word) && !/(?:tch|sch|ght|str|ngs)/i.test(word)) return "consonant_run";
+  if (word.length > 24) return "too_long";
+  if (word.length >= 6 && /^(\p{L}{2,3})\1{2,}\p{L}{0,2}$/iu.test(word)) return "repeated_chunk";
+  // ALL-CAPS tokens of up to five letters are acronyms and codes (SKU, HTTPS; NASDAQ is six).
+  const acronym = word.length <= 5 && word === word.toUpperCase();
+  const lower = word.toLowerCase();
+  if (!acronym && /^[a-z]+$/.test(lower) && letterCost(lower) > implausibleCost) {
+    return "unlikely_letter_pairs";
+  }
+  if (word.length >= 6) {
+    const capitals = innerCapitals(word);
+    if (capitals >= 3 && capitals < word.length - 1) return "random_case";
+  }
   return undefined;
 }
 
@@ -64,7 +78,9 @@ export function gibberishScore(text: string): number {
   const symbols = (text.match(/[^\p{L}\p{N}\s]/gu) ?? []).length;
   const symbolNoise =
     letters === 0 ? (symbols > 0 ? 1 : 0) : Math.max(0, Math.min(1, symbols / letters - 0.5));
-  const latinWords = words.filter((word) => /^\p{Script=Latin}+$/u.test(word));
+  const latinWords = words.filter(
+    (word) => /^[A-Za-z]+$/.test(word) || /^\p{Script=Latin}+$/u.test(word),
+  );
   // Words of one or two letters ("ok", "dd") say little either way: judged only when alone.
   const longer = latinWords.filter((word) => word.length > 2);
   const latin = longer.length > 0 ? longer : latinWords;
