@@ -1,11 +1,14 @@
 /**
  * Write `src/detectors/catalogue/letter-bigrams.generated.ts`, the letter-pair costs behind the
  * built-in Gibberish scorer, from the English words of compromise's lexicon:
- * `npx tsx scripts/build-letter-bigrams.ts` (deterministic; rerun after updating compromise).
+ * `npx tsx scripts/build-letter-bigrams.ts` (deterministic, formatted with biome; rerun after
+ * updating compromise).
  * Cost of a pair = −log₂ P(next | previous) over a–z and the word boundary, add-one smoothed,
  * in half bits, rounded.
  */
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const { default: nlp } = await import("compromise");
 const model = nlp.model() as { one: { lexicon: Record<string, string> } };
@@ -33,4 +36,10 @@ writeFileSync(
 export const letterPairCost = Uint8Array.from(${JSON.stringify(costs)});
 `,
 );
+// Formatted as the repository formats it, so a rerun leaves the committed file unchanged.
+execFileSync(fileURLToPath(new URL("../node_modules/.bin/biome", import.meta.url)), [
+  "format",
+  "--write",
+  fileURLToPath(url),
+]);
 console.log(`wrote ${url.pathname} from ${words.length} words`);
