@@ -23,7 +23,8 @@ export function followsLowerNameCue(
 ): "strong" | "weak" | undefined {
   if (!previous || !lowerCueEnds.has(previous.lower)) return undefined;
   const before = text.slice(Math.max(0, token.start - 16), token.start);
-  if (/(?:\bname is|\bcalls? me|\bnamed|\bsigned)[ \t]+$/i.test(before)) return "strong";
+  if (/(?:\bname is|\bcalls? me|\bnamed(?:[ \t]+(?:him|her|them))?|\bsigned)[ \t]+$/i.test(before))
+    return "strong";
   return lowerNameCue.test(before) || lowerRelationCue.test(before) ? "weak" : undefined;
 }
 

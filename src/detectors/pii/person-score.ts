@@ -10,6 +10,7 @@ import {
   isSpeakerLabel,
   isVocative,
   kinAfterCue,
+  lifeAfterCue,
   possessiveAfterCue,
   roleBeforeCue,
   speechAfterCue,
@@ -23,6 +24,28 @@ import type { Token } from "./person-words.js";
 /** Endings of English nouns and participles that no list knows ("Concurrency", "Traced"). */
 export const englishNounEnding =
   /(?:tion|sion|ment|ness|ity|ency|ancy|ance|ence|ure|ing|ed|ics|ogy|ism|ist|able|ible|ship|ware|age|em|th)s?$/;
+
+/**
+ * A word inside a line of prose ("than early Andersson?", "Sousa and Ball were"), not after "at"
+ * nor between "from" and "to": words before it
+ * on its line, and after it neither a line end, ", CA 13241" nor a postcode, as in an address.
+ */
+function insideProse(text: string, token: Token): boolean {
+  const before = text.slice(Math.max(0, token.start - 24), token.start);
+  if (!/\p{Ll}[^\n]*[ \t]$/u.test(before) || atSentenceStart(text, token.start)) return false;
+  // After "at" it is as often a firm or a place ("at Nielsen"), and so between "from" and "to"
+  // ("from Jenkins to GitHub Actions").
+  if (/\bat[ \t]+$/i.test(before)) return false;
+  if (
+    /\bfrom[ \t]+$/i.test(before) &&
+    /^[ \t]+to[ \t]+\p{Lu}/u.test(text.slice(token.end, token.end + 8))
+  )
+    return false;
+  // Not an address line's end, a postcode or a place's particle ("Cape Verde 12844", "Quinta do Paço").
+  return !/^[ \t]*(?:\r?\n|$|,[ \t]*(?:\p{Lu}{2}\b|\d)|\d{4}|(?:de|do|da|del|di|dos|das)[ \t])/iu.test(
+    text.slice(token.end, token.end + 12),
+  );
+}
 
 /** Confidence from the words alone: what the lexicon knows about them. */
 export function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon): number {
@@ -55,7 +78,7 @@ export function lexicalScore(run: readonly Token[], text: string, lexicon: NameL
     if (shouted) return 0.45;
     return atSentenceStart(text, only.start) ? 0.55 : 0.65;
   }
-  if (sur > 0) return 0.4;
+  if (sur > 0) return !shouted && insideProse(text, only) ? 0.5 : 0.4;
   if (ambiguous > 0) return 0.3;
   return hasNameShape(only.text) ? 0.35 : 0.2;
 }
@@ -102,6 +125,9 @@ export function scoreRun(
   // An unknown word needs a cue that only people get: "says Vedzizhev", "Klimek shouted".
   if (
     speechAfterCue.test(after) ||
+    lifeAfterCue.test(after) ||
+    // A speaker label before a quotation ("Kalman: \"Who are you?\"").
+    (isSpeakerLabel(before, after) && /^:\s*["“'\\]/.test(after)) ||
     roleBeforeCue.test(before) ||
     kinAfterCue.test(after) ||
     (atSentenceStart(text, first.start) && isRequestVocative(after)) ||
