@@ -184,6 +184,9 @@ export const reportingCues: readonly string[] = [
 
 /** Words that condemn what is quoted ("statements like that are hateful"). */
 export const condemnCues: readonly string[] = [
+  "tired of people",
+  "sick of people",
+  "fed up with people",
   "suspended",
   "banned",
   "deleted",
