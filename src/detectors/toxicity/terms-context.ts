@@ -187,6 +187,8 @@ export const condemnCues: readonly string[] = [
   "tired of people",
   "sick of people",
   "fed up with people",
+  "report it",
+  "call it out",
   "suspended",
   "banned",
   "deleted",

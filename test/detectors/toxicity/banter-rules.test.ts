@@ -31,3 +31,16 @@ describe("toxicity rules on banter and counter-speech", () => {
       expect(full.predict(text) as number, text).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe("toxicity rules on calls to report abuse", () => {
+  it("reads 'someone says X are ..., report it' as counter-speech, not the statement itself", () => {
+    expect(signals("If anyone says gay people are sick, call it out and report it.").reported).toBe(
+      true,
+    );
+    expect(signals("Gay people are sick, report it if you disagree.").derogation).toBe(true);
+    expect(
+      signals("People say gay people are sick, and they are sick, report it all you want.")
+        .derogation,
+    ).toBe(true);
+  });
+});
