@@ -88,6 +88,9 @@ export function collectRun(
       run.push(token);
       continue;
     }
+    // A word glued to digits is a code, not a name ("sev2", "Node20").
+    const code = text.charCodeAt(token.end);
+    if (code >= 48 && code <= 57) break;
     const particle = run.length > 0 && lexicon.particles.has(token.lower);
     if (!particle && !isNameLike(token, lexicon, lowerText, afterTitle && run.length === 0)) break;
     run.push(token);

@@ -25,6 +25,18 @@ import type { Token } from "./person-words.js";
 export const englishNounEnding =
   /(?:tion|sion|ment|ness|ity|ency|ancy|ance|ence|ure|ing|ed|ics|ogy|ism|ist|able|ible|ship|ware|age|em|th)s?$/;
 
+/** Nouns of software and systems: a name right before one is a product ("the Kafka cluster"). */
+const technicalNouns = new Set(
+  `cluster clusters server servers dependency dependencies client clients consumer consumers
+  producer producers broker brokers topic topics queue queues pipeline pipelines plugin plugins
+  job jobs build builds image images container containers node nodes instance instances database
+  table tables index config configuration block blocks source sink connector connectors module
+  modules package packages library api sdk driver drivers users integration integrations agent
+  agents backend frontend deployment deployments stack service services release releases cli`.split(
+    /\s+/,
+  ),
+);
+
 /**
  * A word inside a line of prose ("than early Andersson?", "Sousa and Ball were"), not after "at"
  * nor between "from" and "to": words before it
@@ -41,10 +53,17 @@ function insideProse(text: string, token: Token): boolean {
     /^[ \t]+to[ \t]+\p{Lu}/u.test(text.slice(token.end, token.end + 8))
   )
     return false;
+  const after = text.slice(token.end, token.end + 16);
   // Not an address line's end, a postcode or a place's particle ("Cape Verde 12844", "Quinta do Paço").
-  return !/^[ \t]*(?:\r?\n|$|,[ \t]*(?:\p{Lu}{2}\b|\d)|\d{4}|(?:de|do|da|del|di|dos|das)[ \t])/iu.test(
-    text.slice(token.end, token.end + 12),
-  );
+  if (
+    /^[ \t]*(?:\r?\n|$|,[ \t]*(?:\p{Lu}{2}\b|\d)|\d{4}|(?:de|do|da|del|di|dos|das)[ \t])/iu.test(
+      after,
+    )
+  )
+    return false;
+  // A software noun right after makes it a product ("the Kafka cluster", "Jenkins pipeline").
+  const next = /^[ \t]+(\p{Ll}+)/u.exec(after)?.[1];
+  return next === undefined || !technicalNouns.has(next);
 }
 
 /** Confidence from the words alone: what the lexicon knows about them. */

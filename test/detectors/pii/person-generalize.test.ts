@@ -114,6 +114,8 @@ describe("PERSON cues for a single word no list calls a given name", () => {
   it("leaves surnames that are products, firms, ships and places in an address alone", () => {
     for (const text of [
       "We migrated from Jenkins to GitHub Actions last spring.",
+      "The embedded queue replaces the optional Kafka dependency; existing Kafka users keep it.",
+      '{"owner": "platform team", "severity": "sev2"}',
       "The following year she worked at Nielsen in Oslo.",
       "Please forward it to USNS Frías\nFPO AA 88037.",
       "Ship the parts to 12 Rua Nova, Cape Verde 12844.",
