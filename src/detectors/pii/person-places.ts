@@ -5,13 +5,13 @@ import type { Token, Tokens } from "./person-words.js";
 /** Streets, places and organisations that look like names ("Thomas Avenue", "Drake PLC"). */
 
 /** Words right before a run that make it a street, a place or a ship (rue Victor Hugo, Saint Lucia, USNS Frías). */
-export const placeBefore = new Set(
+const placeBefore = new Set(
   "rua rue via calle avenida avenue av avda piazza strada largo travessa praça praca plaza paseo camino carrer chemin boulevard allee san santa santo são sao saint st ste ul ulica usns usnv uscgc".split(
     " ",
   ),
 );
 
-export const abbreviatedSuffixes = new Set(
+const abbreviatedSuffixes = new Set(
   "st rd ave blvd ln dr ct pl sq hwy ltd inc llc llp plc gmbh ag corp co".split(" "),
 );
 

@@ -22,7 +22,7 @@ import type { Token } from "./person-words.js";
 /** How sure the PERSON finder is that a run of words names a person. */
 
 /** Endings of English nouns and participles that no list knows ("Concurrency", "Traced"). */
-export const englishNounEnding =
+const englishNounEnding =
   /(?:tion|sion|ment|ness|ity|ency|ancy|ance|ence|ure|ing|ed|ics|ogy|ism|ist|able|ible|ship|ware|age|em|th)s?$/;
 
 /** Nouns of software and systems: a name right before one is a product ("the Kafka cluster"). */
@@ -38,9 +38,9 @@ const technicalNouns = new Set(
 );
 
 /**
- * A word inside a line of prose ("than early Andersson?", "Sousa and Ball were"), not after "at"
- * nor between "from" and "to": words before it
- * on its line, and after it neither a line end, ", CA 13241" nor a postcode, as in an address.
+ * A word inside a line of prose ("than early Andersson?", "Sousa and Ball were"): words before it
+ * on its line; not after "at" nor between "from" and "to"; and after it neither a line end,
+ * ", CA 13241", a postcode nor a software noun.
  */
 function insideProse(text: string, token: Token): boolean {
   const before = text.slice(Math.max(0, token.start - 24), token.start);
@@ -67,7 +67,7 @@ function insideProse(text: string, token: Token): boolean {
 }
 
 /** Confidence from the words alone: what the lexicon knows about them. */
-export function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon): number {
+function lexicalScore(run: readonly Token[], text: string, lexicon: NameLexicon): number {
   const words = run.filter((token) => !lexicon.particles.has(token.lower));
   const given = words.filter((token) => lexicon.givenNames.has(token.lower)).length;
   const sur = words.filter((token) => lexicon.surnames.has(token.lower)).length;
@@ -160,7 +160,7 @@ export function scoreRun(
 }
 
 /** "had given Aija his address", "told Ömür her plan": someone is given or told something. */
-export function givenSomethingCue(before: string, after: string): boolean {
+function givenSomethingCue(before: string, after: string): boolean {
   return (
     /\b(?:gave|given|give|gives|told|tell|tells|sent|send|sends|showed|shown|show|handed|offered|paid|emailed|texted|promised|owe|owes|owed)[ \t]+$/i.test(
       before,
