@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Queue } from "bullmq";
+import type { Queue } from "bullmq";
 import { z } from "zod";
 import type { InputFile } from "../../../loaders/walk.js";
 import { ConfigError } from "../../common/errors.js";
@@ -149,6 +149,7 @@ export async function ingestQueued(
   const { options: parsed, set, files } = prepared;
   const runId = queued.runId ?? newRunId();
   const connection = await openQueueConnection(queued);
+  const { Queue } = await import("bullmq");
   const queue = new Queue(ingestQueueName, { connection: connection.redis, prefix: queued.prefix });
   try {
     const config = {

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { type Job, UnrecoverableError, Worker } from "bullmq";
+import type { Job } from "bullmq";
 import { z } from "zod";
 import { type Logger, silentLogger } from "../../common/logger.js";
 import { parseConfig } from "../../common/parse-config.js";
@@ -119,6 +119,7 @@ export async function startIngestWorker(
   const parsed = parseConfig(ingestWorkerOptionsSchema, options, "ingest-worker options");
   const name = parsed.name ?? `${hostname()}-${process.pid}`;
   const connection: QueueConnection = await openQueueConnection(location);
+  const { UnrecoverableError, Worker } = await import("bullmq");
   const { redis, prefix } = connection;
   const scanners = scannerCache(parsed.workers);
   const configs = new Map<string, RunConfig>();
