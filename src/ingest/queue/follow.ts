@@ -148,7 +148,7 @@ export async function ingestQueued(
   const prepared = await prepareIngest(paths, options);
   const { options: parsed, set, files } = prepared;
   const runId = queued.runId ?? newRunId();
-  const connection = await openQueueConnection(queued);
+  const connection = await openQueueConnection({ url: queued.url, prefix: queued.prefix });
   const { Queue } = await import("bullmq");
   const queue = new Queue(ingestQueueName, { connection: connection.redis, prefix: queued.prefix });
   try {
