@@ -133,4 +133,39 @@ describe("ingest-cli --queue with ingest-worker processes", () => {
     },
     240_000,
   );
+
+  it.skipIf(typeof redis === "string")(
+    "--no-wait prints the run id; enqueueing the run again adds no job; another run id with other inputs is refused",
+    async () => {
+      const { url, prefix } = where();
+      const flags = ["--queue", url, "--queue-prefix", prefix, "--scanners", "Secrets"];
+      const docs = "fixtures/docs/policy";
+      const first = await runCli("ingest-cli", [docs, ...flags, "--run-id", "r2", "--no-wait"]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toBe("r2\n");
+      const again = await runCli("ingest-cli", [docs, ...flags, "--run-id", "r2", "--no-wait"]);
+      expect(again.code, again.stderr).toBe(0);
+      const connection = new Redis(url, { maxRetriesPerRequest: null });
+      const queue = new Queue("ingest", { connection, prefix });
+      try {
+        const jobs = await queue.getJobs(["waiting"]);
+        const files = jobs.filter((job) => job.id?.startsWith("r2."));
+        expect(files.length).toBeGreaterThan(0);
+        expect(new Set(files.map((job) => job.data.path)).size).toBe(files.length);
+        const status = await runCli("ragguard", ["ingest-status", "r2", ...flags.slice(0, 4)]);
+        expect(status.stdout).toContain(`r2: running`);
+        expect(status.stdout).toContain(`0/${files.length} processed`);
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
+      const other = await runCli("ingest-cli", ["fixtures/docs", ...flags, "--run-id", "r2"]);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toContain("run r2 already exists with other inputs or settings");
+      const unknown = await runCli("ragguard", ["ingest-status", "nope", ...flags.slice(0, 4)]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain("no run nope");
+    },
+    120_000,
+  );
 });
