@@ -2,7 +2,6 @@ import { createLogger } from "../../src/common/logger.js";
 import { IngestUnusableError } from "../../src/ingest/errors.js";
 import { ingest } from "../../src/ingest/ingest.js";
 import type { IngestOptions, IngestProgressEvent } from "../../src/ingest/options.js";
-import type { IngestReport } from "../../src/ingest/report.js";
 import { ExitCode } from "../run.js";
 import { readScannerOptions } from "./config-file.js";
 import type { IngestCliOptions } from "./options.js";
@@ -30,25 +29,16 @@ function onInterrupt(controller: AbortController, progress: () => Progress, quie
 }
 
 /** `--queue`: enqueue, print the run id, and follow the run unless `--no-wait`. */
-async function followQueue(
-  paths: string[],
-  settings: IngestOptions,
-  options: IngestCliOptions & { queue: string },
-): Promise<IngestReport | undefined> {
+async function followQueue(paths: string[], settings: IngestOptions, options: IngestCliOptions) {
   const { ingestQueued } = await import("../../src/ingest/queue/follow.js");
-  const { report } = await ingestQueued(paths, settings, {
-    url: options.queue,
-    prefix: options.queuePrefix,
-    ...(options.runId ? { runId: options.runId } : {}),
-    attempts: options.attempts,
-    backoffMs: options.backoff,
-    wait: options.wait,
-    onQueued: ({ runId, files }) => {
-      if (!options.wait) process.stdout.write(`${runId}\n`);
-      else if (!options.quiet) process.stderr.write(`run ${runId}: ${files} file(s) queued\n`);
-    },
-  });
-  return report;
+  const { attempts, backoff: backoffMs, wait, queuePrefix: prefix } = options;
+  const queued = { url: options.queue ?? "", prefix, attempts, backoffMs, wait };
+  const onQueued = ({ runId, files }: { runId: string; files: number }) => {
+    if (!wait) process.stdout.write(`${runId}\n`);
+    else if (!options.quiet) process.stderr.write(`run ${runId}: ${files} file(s) queued\n`);
+  };
+  const runId = options.runId ? { runId: options.runId } : {};
+  return (await ingestQueued(paths, settings, { ...queued, ...runId, onQueued })).report;
 }
 
 /**
@@ -100,7 +90,7 @@ export async function runIngestCommand(
       logger,
     };
     const report = options.queue
-      ? await followQueue(paths, settings, { ...options, queue: options.queue })
+      ? await followQueue(paths, settings, options)
       : await ingest(paths, settings);
     progress.stop();
     if (report === undefined) return ExitCode.ok;
