@@ -66,7 +66,11 @@ function describeSettings(options: ResolvedIngestOptions, set: ScannerSet): Inge
 }
 
 /** How the run loads and splits each file. */
-export function loadSettings(options: ResolvedIngestOptions): LoadSettings {
+export function loadSettings(options: {
+  chunkSize: number;
+  chunkOverlap: number;
+  textField?: string | undefined;
+}): LoadSettings {
   return {
     chunkSize: options.chunkSize,
     chunkOverlap: options.chunkOverlap,

@@ -6,7 +6,7 @@ import { ConfigError } from "../../common/errors.js";
 import { parseConfig } from "../../common/parse-config.js";
 import { windowedFeed } from "../batch-feed.js";
 import { type FileWork, scanBatchSize } from "../file-work.js";
-import { prepareIngest, runIngest } from "../ingest.js";
+import { loadSettings, prepareIngest, runIngest } from "../ingest.js";
 import type { IngestOptions } from "../options.js";
 import type { DeadLetter, FileEntry, IngestReport } from "../report.js";
 import { saveVault } from "../vault-file.js";
@@ -152,13 +152,7 @@ export async function ingestQueued(
   const { Queue } = await import("bullmq");
   const queue = new Queue(ingestQueueName, { connection: connection.redis, prefix: queued.prefix });
   try {
-    const config = {
-      chunkSize: parsed.chunkSize,
-      chunkOverlap: parsed.chunkOverlap,
-      ...(parsed.textField ? { textField: parsed.textField } : {}),
-      scanners: set.configs,
-      files: files.length,
-    };
+    const config = { ...loadSettings(parsed), scanners: set.configs, files: files.length };
     const retry = { attempts: queued.attempts, backoffMs: queued.backoffMs };
     await enqueueRun(queue, connection, { id: runId, config, files, retry });
     queued.onQueued?.({ runId, files: files.length });

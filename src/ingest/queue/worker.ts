@@ -5,6 +5,7 @@ import { type Logger, silentLogger } from "../../common/logger.js";
 import { parseConfig } from "../../common/parse-config.js";
 import type { ChunkScanner } from "../chunk-scanner.js";
 import { type FileWork, processFile } from "../file-work.js";
+import { loadSettings } from "../ingest.js";
 import { openQueueConnection, type QueueConnection } from "./connection.js";
 import {
   encodeResult,
@@ -143,11 +144,7 @@ export async function startIngestWorker(
       { path: data.path, source: data.source, root: data.root },
       {
         scanner,
-        load: {
-          chunkSize: config.chunkSize,
-          chunkOverlap: config.chunkOverlap,
-          ...(config.textField ? { textField: config.textField } : {}),
-        },
+        load: loadSettings(config),
         done: new Map(),
         signal: undefined,
         batchWindow: 16,
