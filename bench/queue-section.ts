@@ -162,7 +162,7 @@ export const queueSection: BenchSection = {
       header: ["workers", "MB/s", "wall s", "CPU s/MB", "chunks", "dead letters"],
       rows: figures.map((figure) => [
         String(figure.workers),
-        formatSpread(figure.mbPerSecond),
+        formatSpread(figure.mbPerSecond, 3),
         formatSpread(figure.wallSeconds, 1),
         formatSpread(figure.cpuSecondsPerMB),
         String(figure.chunks),
@@ -170,7 +170,7 @@ export const queueSection: BenchSection = {
       ]),
       notes: [
         `Corpus: ${(corpus.bytes / 1e6).toFixed(1)} MB in ${corpus.files} files, seed ${seed}; default scanners; each worker scans on 1 thread.`,
-        "MB/s = input bytes / wall time from enqueue to the report (workers started and idle before; their model load on the first job included). CPU s/MB: the follower and the workers during the run.",
+        "MB/s = input bytes / wall time from enqueue to the report (workers started and idle before; their model load on the first job included). CPU s/MB: the follower and the workers during the run (each worker loads the detector models once, on its first file).",
         "All processes share this machine: 3 workers on 2 cores cannot scale; the figure shows the queue's overhead, not a multi-machine speed-up.",
         ...(one && three && one.chunks !== three.chunks
           ? [`Check: chunks differ between 1 worker (${one.chunks}) and 3 (${three.chunks}).`]
