@@ -135,7 +135,7 @@ describe("ingest-cli --queue with ingest-worker processes", () => {
   );
 
   it.skipIf(typeof redis === "string")(
-    "--no-wait prints the run id; enqueueing the run again adds no job; another run id with other inputs is refused",
+    "--no-wait prints the run id; enqueueing the run again adds no job; the same run id over other inputs is refused",
     async () => {
       const { url, prefix } = where();
       const flags = ["--queue", url, "--queue-prefix", prefix, "--scanners", "Secrets"];
