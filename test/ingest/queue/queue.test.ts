@@ -162,6 +162,11 @@ describe("ingest-cli --queue with ingest-worker processes", () => {
       const other = await runCli("ingest-cli", ["fixtures/docs", ...flags, "--run-id", "r2"]);
       expect(other.code).toBe(2);
       expect(other.stderr).toContain("run r2 already exists with other inputs or settings");
+      // Results scanned under one scanner set are never taken for a run asking for another.
+      const weaker = [...flags.slice(0, 4), "--scanners", "InvisibleText", "--run-id", "r2"];
+      const swapped = await runCli("ingest-cli", [docs, ...weaker]);
+      expect(swapped.code).toBe(2);
+      expect(swapped.stderr).toContain("run r2 already exists with other inputs or settings");
       const unknown = await runCli("ragguard", ["ingest-status", "nope", ...flags.slice(0, 4)]);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain("no run nope");
