@@ -4,6 +4,8 @@ import { ConfigError } from "../../common/errors.js";
 import type { QueueConnection } from "./connection.js";
 import { type FileJob, jobIdFor, type RunConfig, runKey } from "./wire.js";
 
+/** A result no follower took, and a dead letter, are removed from the queue after a week. */
+const keep = { age: 7 * 24 * 3600 };
 /** Jobs added per Redis round trip. */
 const bulkSize = 500;
 
@@ -46,6 +48,8 @@ export async function enqueueRun(
           jobId: jobIdFor(run.id, file.path),
           attempts: run.retry.attempts,
           backoff: { type: "exponential", delay: run.retry.backoffMs },
+          removeOnComplete: keep,
+          removeOnFail: keep,
         },
       };
     });
