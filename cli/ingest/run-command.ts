@@ -1,7 +1,7 @@
 import { createLogger } from "../../src/common/logger.js";
 import { IngestUnusableError } from "../../src/ingest/errors.js";
 import { ingest } from "../../src/ingest/ingest.js";
-import type { IngestProgressEvent } from "../../src/ingest/options.js";
+import type { IngestOptions, IngestProgressEvent } from "../../src/ingest/options.js";
 import { ExitCode } from "../run.js";
 import { readScannerOptions } from "./config-file.js";
 import type { IngestCliOptions } from "./options.js";
@@ -26,6 +26,19 @@ function onInterrupt(controller: AbortController, progress: () => Progress, quie
     process.off("SIGINT", handler);
     process.off("SIGTERM", handler);
   };
+}
+
+/** `--queue`: enqueue, print the run id, and follow the run unless `--no-wait`. */
+async function followQueue(paths: string[], settings: IngestOptions, options: IngestCliOptions) {
+  const { ingestQueued } = await import("../../src/ingest/queue/follow.js");
+  const { attempts, backoff: backoffMs, wait, queuePrefix: prefix } = options;
+  const queued = { url: options.queue ?? "", prefix, attempts, backoffMs, wait };
+  const onQueued = ({ runId, files }: { runId: string; files: number }) => {
+    if (!wait) process.stdout.write(`${runId}\n`);
+    else if (!options.quiet) process.stderr.write(`run ${runId}: ${files} file(s) queued\n`);
+  };
+  const runId = options.runId ? { runId: options.runId } : {};
+  return (await ingestQueued(paths, settings, { ...queued, ...runId, onQueued })).report;
 }
 
 /**
@@ -56,7 +69,7 @@ export async function runIngestCommand(
   const removeHandler = onInterrupt(controller, () => progress, options.quiet);
   try {
     const scannerOptions = await readScannerOptions(options);
-    const report = await ingest(paths, {
+    const settings: IngestOptions = {
       outDir: options.out,
       chunkSize: options.chunkSize,
       chunkOverlap: options.chunkOverlap,
@@ -76,8 +89,12 @@ export async function runIngestCommand(
       signal: controller.signal,
       onProgress,
       logger,
-    });
+    };
+    const report = options.queue
+      ? await followQueue(paths, settings, options)
+      : await ingest(paths, settings);
     progress.stop();
+    if (report === undefined) return ExitCode.ok;
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else if (!options.quiet) process.stdout.write(formatSummary(report, outputs));
     if (report.status === "interrupted") return interruptedExitCode;
