@@ -20,6 +20,7 @@ async function trainPromptInjectionCommand(argv: readonly string[]): Promise<voi
       l2: { type: "string", default: "1e-6" },
       "max-fpr": { type: "string", default: "0.0125" },
       "skip-loso": { type: "boolean", default: false },
+      "char-ngrams": { type: "string", default: "3,4,5" },
     },
   });
   await trainPromptInjection({
@@ -32,6 +33,7 @@ async function trainPromptInjectionCommand(argv: readonly string[]): Promise<voi
     l2: Number(values.l2),
     maxFpr: Number(values["max-fpr"]),
     skipLoso: values["skip-loso"],
+    charNgrams: values["char-ngrams"].split(",").map(Number),
     log: (line) => process.stdout.write(`${line}\n`),
   });
 }

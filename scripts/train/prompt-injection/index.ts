@@ -34,10 +34,11 @@ export interface TrainPromptInjectionOptions {
    * figures then come from 2-fold cross-validation, which is overconfident.
    */
   skipLoso?: boolean;
+  /** Character n-gram orders (default 3 and 4). */
+  charNgrams?: number[];
   log: (line: string) => void;
 }
 
-const features: PiFeatureConfig = { bits: 18, charNgrams: [3, 4, 5] };
 
 /**
  * Train, validate (leave one source out, or cross-validation with `skipLoso`), choose the
@@ -48,6 +49,7 @@ export async function trainPromptInjection(
 ): Promise<PiModelFile> {
   const { log, seed } = options;
   const maxFpr = options.maxFpr ?? 0.0125;
+  const features: PiFeatureConfig = { bits: 18, charNgrams: options.charNgrams ?? [3, 4] };
   const data = await loadTrainingData(options.dataRoot, options.nodeModules, seed, features);
   const { real, heldOut, generatedRows, generatedUnits } = data;
   log(data.summary);
