@@ -18,9 +18,9 @@ async function trainPromptInjectionCommand(argv: readonly string[]): Promise<voi
       seed: { type: "string", default: "1337" },
       epochs: { type: "string", default: "3" },
       l2: { type: "string", default: "1e-6" },
-      "max-fpr": { type: "string", default: "0.0125" },
+      "max-fpr": { type: "string", default: "0.015" },
       "skip-loso": { type: "boolean", default: false },
-      "char-ngrams": { type: "string", default: "3,4,5" },
+      "char-ngrams": { type: "string", default: "3,4" },
     },
   });
   await trainPromptInjection({

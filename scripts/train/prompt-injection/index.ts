@@ -48,7 +48,7 @@ export async function trainPromptInjection(
   options: TrainPromptInjectionOptions,
 ): Promise<PiModelFile> {
   const { log, seed } = options;
-  const maxFpr = options.maxFpr ?? 0.0125;
+  const maxFpr = options.maxFpr ?? 0.015;
   const features: PiFeatureConfig = { bits: 18, charNgrams: options.charNgrams ?? [3, 4] };
   const data = await loadTrainingData(options.dataRoot, options.nodeModules, seed, features);
   const { real, heldOut, generatedRows, generatedUnits } = data;

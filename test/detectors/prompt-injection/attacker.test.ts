@@ -61,7 +61,7 @@ const variants: [string, string][] = [
  * Known misses of the shipped model at the document threshold, kept as `it.fails` so each flips
  * when a model catches it (the scores are in docs/detection/prompt-injection.md).
  */
-const knownMisses = new Set(["Russian", "Chinese"]);
+const knownMisses = new Set(["Chinese"]);
 
 describe("PromptInjection against an attacker's rewrites", () => {
   for (const [name, variant] of variants) {
