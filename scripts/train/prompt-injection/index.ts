@@ -39,7 +39,6 @@ export interface TrainPromptInjectionOptions {
   log: (line: string) => void;
 }
 
-
 /**
  * Train, validate (leave one source out, or cross-validation with `skipLoso`), choose the
  * operating points from the held-out scores, and write the shipped model and a report.
