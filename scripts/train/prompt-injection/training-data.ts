@@ -8,7 +8,7 @@ import { buildDataset, type LabelledText } from "./dataset.js";
 import type { TrainUnit } from "./fit.js";
 import { multilingualRows } from "./multilingual/index.js";
 import { redactRow, redactShare } from "./redact-rows.js";
-import { type FeaturedRow, featureRow } from "./row-units.js";
+import { concat, type FeaturedRow, featureRow } from "./row-units.js";
 import { templateOnlySources } from "./sources.js";
 import { loadSystemText } from "./system-text.js";
 
@@ -30,16 +30,6 @@ export interface TrainingData {
 
 function generatedRows(rows: readonly LabelledText[], carrier: PiSource): CorpusRow[] {
   return rows.map((row) => ({ ...row, source: "generated", carrier, lang: "en" }));
-}
-
-function concat(parts: readonly Uint32Array[]): Uint32Array {
-  const out = new Uint32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** Load, generate, redact a share of, and featurise every training and validation row. */
