@@ -178,13 +178,13 @@ function writeValidation(
   writeFileSync(
     join(dir, "held-out-scores.jsonl"),
     jsonl(
-      everything.map(({ row }, index) => ({
-        source: row.source,
-        kind: row.kind,
-        carrier: row.carrier,
-        lang: row.lang,
-        label: row.label,
-        score: held.get(everything[index]!) ?? null,
+      everything.map((featured) => ({
+        source: featured.row.source,
+        kind: featured.row.kind,
+        carrier: featured.row.carrier,
+        lang: featured.row.lang,
+        label: featured.row.label,
+        score: held.get(featured) ?? null,
       })),
     ),
   );
