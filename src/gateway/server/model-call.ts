@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
-import { assertModelAllowed } from "../auth/authenticate.js";
+import { assertModelAllowed, mayCallModel } from "../auth/authenticate.js";
 import type { Deployment } from "../config/resolve.js";
 import type { CallTicket } from "../fleet/call-accounting.js";
 import {
@@ -75,7 +75,10 @@ export async function runModelCall(
         ? await span.phase("guard", () => runBeforeProviderCall(deps.hooks, ctx))
         : [];
     const routed = await span.phase("provider", () =>
-      deps.router.route(call.model, client, call.attempt(ctx.body)),
+      // A fallback the key may not call is skipped (docs/gateway.md, "Routing").
+      deps.router.route(call.model, client, call.attempt(ctx.body), (name) =>
+        mayCallModel(caller, name),
+      ),
     );
     const { result } = routed;
     deployment = routed.deployment;
