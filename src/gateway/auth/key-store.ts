@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Database } from "../db/database.js";
+import { keyGuardSchema } from "./key-guard.js";
 import {
   type KeyChanges,
   type KeyRecord,
   keyPermissionsSchema,
   type NewKey,
 } from "./key-record.js";
-import { keyGuardSchema } from "./key-guard.js";
 
 /**
  * Persistence for gateway keys. Both backends (PostgreSQL, PGlite) share this one SQL

@@ -133,7 +133,10 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
       let lastError: unknown;
       for (const [index, name] of chain.entries()) {
         if (index > 0 && !mayCall(name)) {
-          logger.info({ model: modelName, fallback: name }, "fallback skipped: the key may not call it");
+          logger.info(
+            { model: modelName, fallback: name },
+            "fallback skipped: the key may not call it",
+          );
           continue;
         }
         if (index > 0) logger.info({ model: modelName, fallback: name }, "trying fallback");

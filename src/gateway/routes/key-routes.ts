@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatZodError } from "../../common/config.js";
 import { durationSchema, parseDuration } from "../auth/duration.js";
-import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.js";
 import { type KeyGuard, keyGuardSchema } from "../auth/key-guard.js";
+import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.js";
 import { keyPermissionsSchema, toKeyJson } from "../auth/key-record.js";
 import { BadRequestError } from "../errors.js";
 import type { GatewayDeps } from "../server/deps.js";
 import { budgetPeriodOf } from "../spend/budget-period.js";
+import { assertShallow } from "./parse-body.js";
 import { storableRecord, storableString } from "./storable-text.js";
 
 const keyFields = {
@@ -39,6 +40,7 @@ const listQuerySchema = z.object({
 });
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, route: string): z.output<S> {
+  assertShallow(value, route);
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     throw new BadRequestError(formatZodError(route, result.error).replaceAll("\n", "; "));
@@ -52,7 +54,11 @@ function expiresAt(duration: string | null | undefined, now: number): Date | nul
 }
 
 /** Warn when the master key lets a key skip a guard that `guard_mode: all` puts on every call. */
-function warnIfGuardWeakened(deps: GatewayDeps, tokenId: string, guard: KeyGuard | null | undefined) {
+function warnIfGuardWeakened(
+  deps: GatewayDeps,
+  tokenId: string,
+  guard: KeyGuard | null | undefined,
+) {
   const mode = deps.config.settings.guard_mode ?? "all";
   if (mode !== "all" || guard?.enabled !== false) return;
   deps.logger.warn(
