@@ -9,11 +9,14 @@ export const benchMasterKey = "sk-bench-master-0123456789";
 /** The fake provider's program, beside this file, run through tsx. */
 const fakeUpstreamScript = fileURLToPath(new URL("./fake-upstream.ts", import.meta.url));
 
-/** Start the fake provider in a process of its own (not the load generator's event loop). */
-export async function startFakeUpstream(): Promise<ServerProcess> {
+/**
+ * Start the fake provider in a process of its own (not the load generator's event loop); a
+ * streamed answer comes one word every `wordGapMs`.
+ */
+export async function startFakeUpstream(wordGapMs = 10): Promise<ServerProcess> {
   const port = await freePort();
   return startServer({
-    nodeArgs: ["--import", "tsx", fakeUpstreamScript, String(port)],
+    nodeArgs: ["--import", "tsx", fakeUpstreamScript, String(port), String(wordGapMs)],
     url: `http://127.0.0.1:${port}`,
     readyPath: "/health",
   });
@@ -52,6 +55,8 @@ export interface GatewayProcessOptions {
   upstream: string;
   /** Turn `guard_moderations` on, against this guard API. */
   guardUrl?: string;
+  /** With the guard on: scan answers too (`guard_output`, the gateway's default) or not. */
+  guardOutput?: boolean;
 }
 
 /**
@@ -59,9 +64,11 @@ export interface GatewayProcessOptions {
  * fresh PGlite data dir) as a child process.
  */
 export async function startGateway(options: GatewayProcessOptions): Promise<ServerProcess> {
-  const { dir, name, upstream, guardUrl } = options;
+  const { dir, name, upstream, guardUrl, guardOutput = true } = options;
   const config = join(dir, `${name}.yaml`);
-  const callbacks = guardUrl ? "gateway_settings: { callbacks: [guard_moderations] }\n" : "";
+  const callbacks = guardUrl
+    ? `gateway_settings: { callbacks: [guard_moderations], guard_output: ${guardOutput} }\n`
+    : "";
   const databaseUrl = `pglite://${join(dir, `${name}-db`)}`;
   await writeFile(
     config,

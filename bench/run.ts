@@ -13,6 +13,7 @@ const sections: Readonly<Record<string, () => Promise<BenchSection>>> = {
   scanners: async () => (await import("./scanners-section.js")).scannersSection,
   ingestion: async () => (await import("./ingestion-section.js")).ingestionSection,
   gateway: async () => (await import("./gateway-section.js")).gatewaySection,
+  "gateway-guard": async () => (await import("./gateway-guard-section.js")).gatewayGuardSection,
   "guard-api": async () => (await import("./guard-api-section.js")).guardApiSection,
 };
 const names = Object.keys(sections);
