@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   benchMasterKey,
   startFakeUpstream,
   startGateway,
   startGuardApi,
+  withServers,
 } from "./gateway-processes.js";
 import { hostLoadBetween, readCpuTimes } from "./host-load.js";
 import { cpuSeconds, type ServerProcess } from "./processes.js";
@@ -89,14 +87,7 @@ export const gatewayGuardSection: BenchSection = {
     "Gateway guard latency — guard off vs on, one call at a time, ~1,000-char prompt (ms, p50 / p95)",
   async run({ quick }) {
     const calls = quick ? 20 : 200;
-    const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-gateway-guard-"));
-    const started: ServerProcess[] = [];
-    const start = async (server: Promise<ServerProcess>) => {
-      const running = await server;
-      started.push(running);
-      return running;
-    };
-    try {
+    return withServers("ragguard-bench-gateway-guard-", async (start, dir) => {
       const upstream = await start(startFakeUpstream(wordGapMs));
       const guard = await start(startGuardApi(dir));
       const gateways: Record<Config, ServerProcess> = {
@@ -200,9 +191,6 @@ export const gatewayGuardSection: BenchSection = {
             : `Host during the run: machine busy ${(100 * host.busy).toFixed(0)}%, CPU steal ${(100 * host.steal).toFixed(1)}%.`,
         ],
       };
-    } finally {
-      await Promise.all(started.map((server) => server.stop()));
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   },
 };

@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, ragguardBin, type ServerProcess, startServer } from "./processes.js";
@@ -101,4 +102,29 @@ export async function startGuardApi(dir: string): Promise<ServerProcess> {
     url: `http://127.0.0.1:${port}`,
     readyPath: "/readyz",
   });
+}
+
+/** Starts one server and keeps it for the stop at the end of {@link withServers}. */
+export type StartServer = <S extends ServerProcess>(server: Promise<S>) => Promise<S>;
+
+/**
+ * Run `body` with a fresh temporary directory and a `start` that records each server it starts;
+ * afterwards (also on failure) every server is stopped and the directory removed.
+ */
+export async function withServers<T>(
+  prefix: string,
+  body: (start: StartServer, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const started: ServerProcess[] = [];
+  try {
+    return await body(async (server) => {
+      const running = await server;
+      started.push(running);
+      return running;
+    }, dir);
+  } finally {
+    await Promise.all(started.map((server) => server.stop()));
+    await rm(dir, { recursive: true, force: true });
+  }
 }
