@@ -185,7 +185,7 @@ export const gatewayGuardSection: BenchSection = {
           `${calls} calls of each kind per configuration, one at a time, interleaved; ${prompt.length}-char prompt; the fake model streams three sentences (26 words), one word every ${wordGapMs} ms.`,
           "Added = p50 of the configuration minus p50 with the guard off (wall clock, so inflated when the machine is busy).",
           "With output scanning, a stream is held back until the first sentence ends (or `guard_stream_window` characters), then that window is checked: the first-token cost is that sentence's generation time plus one guard call.",
-          `Guard API CPU per guarded call (user + sys, default scanners): ${(guardCpuMs / guardedCalls).toFixed(1)} ms.`,
+          `Guard API CPU per guarded request (user + sys, default scanners; the answer checks included): ${(guardCpuMs / guardedCalls).toFixed(1)} ms.`,
           host === null
             ? "Host load: not measured (no /proc/stat)."
             : `Host during the run: machine busy ${(100 * host.busy).toFixed(0)}%, CPU steal ${(100 * host.steal).toFixed(1)}%.`,
