@@ -1,17 +1,18 @@
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayCallbacks } from "../../../src/gateway/callbacks/index.js";
 import type { GatewayConfigInput } from "../../../src/gateway/config/schema.js";
-import { createGuardApi } from "../../../src/guard-api/app.js";
-import { createScanPool, type ScanPool } from "../../../src/workers/scan-pool.js";
 import { createTestRedis, type TestRedis } from "../../fleet/fleet-services.js";
 import { captureLogger } from "../../helpers/capture-logger.js";
 import { openTestPGlite, type TestDatabase } from "../helpers/databases.js";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/fake-upstream.js";
+import { countingFetch, startTestGuardApi, type TestGuardApi } from "../helpers/guard-api.js";
 import { openAIHandler } from "../helpers/openai-upstream.js";
-import { masterKey, type RunningGateway, startTestGateway } from "../helpers/test-gateway.js";
+import {
+  masterKey,
+  type RunningGateway,
+  startTestGateway,
+  upstreamDeployment,
+} from "../helpers/test-gateway.js";
 
 /**
  * Per-key guard policy (`guard: {enabled, actions, fail_open}`) and `guard_rpm_limit`, against a
@@ -23,18 +24,9 @@ const benign = "What is the capital of France? Answer in one word.";
 
 let database: TestDatabase;
 let upstream: FakeUpstream;
-let pool: ScanPool;
-let guardApp: FastifyInstance;
-let guardUrl: string;
-const guardCalls: string[] = [];
+let guard: TestGuardApi;
+const { fetch: guardCountingFetch, calls: guardCalls } = countingFetch("/analyze/prompt");
 const gateways: RunningGateway[] = [];
-
-/** Counts guard API calls on the way out of the gateway, then does the real request. */
-const countingFetch: typeof fetch = async (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (url.includes("/analyze/prompt")) guardCalls.push(url);
-  return fetch(input, init);
-};
 
 async function start(
   settings: Partial<NonNullable<GatewayConfigInput["gateway_settings"]>> = {},
@@ -44,23 +36,14 @@ async function start(
   const gateway = await startTestGateway(
     database.db,
     {
-      model_list: [
-        {
-          model_name: "gpt-4o",
-          gateway_params: {
-            model: "openai/gpt-4o",
-            api_key: "sk-up",
-            api_base: `${upstream.url}/v1`,
-          },
-        },
-      ],
+      model_list: [upstreamDeployment("gpt-4o", "openai/gpt-4o", upstream.url)],
       gateway_settings: { callbacks: ["guard_moderations"], guard_output: false, ...settings },
       general_settings: options.general,
     },
     {
       callbacks: gatewayCallbacks,
-      env: { GUARD_API_BASE: options.guardBase ?? guardUrl },
-      fetch: countingFetch,
+      env: { GUARD_API_BASE: options.guardBase ?? guard.url },
+      fetch: guardCountingFetch,
       logger: log.logger,
     },
   );
@@ -87,21 +70,12 @@ function post(gateway: RunningGateway, path: string, body: unknown, key = master
 beforeAll(async () => {
   database = await openTestPGlite();
   upstream = await startFakeUpstream(openAIHandler);
-  const scanners = [{ type: "Toxicity" }, { type: "PromptInjection" }];
-  pool = createScanPool({ scanners, threads: 1 });
-  guardApp = await createGuardApi({
-    config: { input_scanners: scanners },
-    pool,
-    logger: captureLogger().logger,
-  });
-  await guardApp.listen({ host: "127.0.0.1", port: 0 });
-  guardUrl = `http://127.0.0.1:${(guardApp.server.address() as AddressInfo).port}`;
+  guard = await startTestGuardApi([{ type: "Toxicity" }, { type: "PromptInjection" }]);
 }, 120_000);
 
 afterAll(async () => {
   for (const gateway of gateways) await gateway.close();
-  await guardApp?.close();
-  await pool?.destroy();
+  await guard?.close();
   await upstream?.close();
   await database?.dispose();
 });

@@ -9,7 +9,12 @@ import {
   startFakeUpstream,
 } from "../helpers/fake-upstream.js";
 import { chatCompletion, openAIHandler } from "../helpers/openai-upstream.js";
-import { masterKey, type RunningGateway, startTestGateway } from "../helpers/test-gateway.js";
+import {
+  masterKey,
+  type RunningGateway,
+  startTestGateway,
+  upstreamDeployment,
+} from "../helpers/test-gateway.js";
 
 /** Small defects of issue 25: each was a wrong status or a dropped field. */
 describe("gateway edge cases", () => {
@@ -32,14 +37,7 @@ describe("gateway edge cases", () => {
     anthropic = await startFakeUpstream(anthropicHandler);
     running = await startTestGateway(db.db, {
       model_list: [
-        {
-          model_name: "gpt-4o",
-          gateway_params: {
-            model: "openai/gpt-4o",
-            api_key: "sk-up",
-            api_base: `${openai.url}/v1`,
-          },
-        },
+        upstreamDeployment("gpt-4o", "openai/gpt-4o", openai.url),
         {
           model_name: "claude",
           gateway_params: {
