@@ -14,6 +14,7 @@ const sections: Readonly<Record<string, () => Promise<BenchSection>>> = {
   ingestion: async () => (await import("./ingestion-section.js")).ingestionSection,
   "ingestion-queue": async () => (await import("./queue-section.js")).queueSection,
   gateway: async () => (await import("./gateway-section.js")).gatewaySection,
+  "gateway-guard": async () => (await import("./gateway-guard-section.js")).gatewayGuardSection,
   "guard-api": async () => (await import("./guard-api-section.js")).guardApiSection,
   fleet: async () => (await import("./fleet-section.js")).fleetSection,
 };
