@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, ragguardBin, type ServerProcess, startServer } from "./processes.js";
@@ -9,11 +10,14 @@ export const benchMasterKey = "sk-bench-master-0123456789";
 /** The fake provider's program, beside this file, run through tsx. */
 const fakeUpstreamScript = fileURLToPath(new URL("./fake-upstream.ts", import.meta.url));
 
-/** Start the fake provider in a process of its own (not the load generator's event loop). */
-export async function startFakeUpstream(): Promise<ServerProcess> {
+/**
+ * Start the fake provider in a process of its own (not the load generator's event loop); a
+ * streamed answer comes one word every `wordGapMs`.
+ */
+export async function startFakeUpstream(wordGapMs = 10): Promise<ServerProcess> {
   const port = await freePort();
   return startServer({
-    nodeArgs: ["--import", "tsx", fakeUpstreamScript, String(port)],
+    nodeArgs: ["--import", "tsx", fakeUpstreamScript, String(port), String(wordGapMs)],
     url: `http://127.0.0.1:${port}`,
     readyPath: "/health",
   });
@@ -52,6 +56,8 @@ export interface GatewayProcessOptions {
   upstream: string;
   /** Turn `guard_moderations` on, against this guard API. */
   guardUrl?: string;
+  /** With the guard on: scan answers too (`guard_output`, the gateway's default) or not. */
+  guardOutput?: boolean;
 }
 
 /**
@@ -59,9 +65,11 @@ export interface GatewayProcessOptions {
  * fresh PGlite data dir) as a child process.
  */
 export async function startGateway(options: GatewayProcessOptions): Promise<ServerProcess> {
-  const { dir, name, upstream, guardUrl } = options;
+  const { dir, name, upstream, guardUrl, guardOutput = true } = options;
   const config = join(dir, `${name}.yaml`);
-  const callbacks = guardUrl ? "gateway_settings: { callbacks: [guard_moderations] }\n" : "";
+  const callbacks = guardUrl
+    ? `gateway_settings: { callbacks: [guard_moderations], guard_output: ${guardOutput} }\n`
+    : "";
   const databaseUrl = `pglite://${join(dir, `${name}-db`)}`;
   await writeFile(
     config,
@@ -94,4 +102,29 @@ export async function startGuardApi(dir: string): Promise<ServerProcess> {
     url: `http://127.0.0.1:${port}`,
     readyPath: "/readyz",
   });
+}
+
+/** Starts one server and keeps it for the stop at the end of {@link withServers}. */
+export type StartServer = <S extends ServerProcess>(server: Promise<S>) => Promise<S>;
+
+/**
+ * Run `body` with a fresh temporary directory and a `start` that records each server it starts;
+ * afterwards (also on failure) every server is stopped and the directory removed.
+ */
+export async function withServers<T>(
+  prefix: string,
+  body: (start: StartServer, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const started: ServerProcess[] = [];
+  try {
+    return await body(async (server) => {
+      const running = await server;
+      started.push(running);
+      return running;
+    }, dir);
+  } finally {
+    await Promise.all(started.map((server) => server.stop()));
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { generateChunks } from "./corpus.js";
 import { runFixedRate } from "./fixed-rate.js";
 import {
@@ -10,6 +7,7 @@ import {
   startGateway,
   startGuardApi,
   startPortkey,
+  withServers,
 } from "./gateway-processes.js";
 import {
   type GatewayRuns,
@@ -62,14 +60,7 @@ export const gatewaySection: BenchSection = {
       rate: fixedRate,
       guardRate,
     };
-    const dir = await mkdtemp(join(tmpdir(), "ragguard-bench-gateway-"));
-    const started: ServerProcess[] = [];
-    const start = async (server: Promise<ServerProcess>) => {
-      const running = await server;
-      started.push(running);
-      return running;
-    };
-    try {
+    return withServers("ragguard-bench-gateway-", async (start, dir) => {
       const upstream = await start(startFakeUpstream());
       const portkey = await start(startPortkey());
       const guard = await start(startGuardApi(dir));
@@ -143,10 +134,7 @@ export const gatewaySection: BenchSection = {
       }
       runs.rss.afterLoad = rssOf(servers);
       return summariseGateway(runs);
-    } finally {
-      await Promise.all(started.map((server) => server.stop()));
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   },
 };
 

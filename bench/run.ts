@@ -12,7 +12,9 @@ import type { BenchSection } from "./section.js";
 const sections: Readonly<Record<string, () => Promise<BenchSection>>> = {
   scanners: async () => (await import("./scanners-section.js")).scannersSection,
   ingestion: async () => (await import("./ingestion-section.js")).ingestionSection,
+  "ingestion-queue": async () => (await import("./queue-section.js")).queueSection,
   gateway: async () => (await import("./gateway-section.js")).gatewaySection,
+  "gateway-guard": async () => (await import("./gateway-guard-section.js")).gatewayGuardSection,
   "guard-api": async () => (await import("./guard-api-section.js")).guardApiSection,
   fleet: async () => (await import("./fleet-section.js")).fleetSection,
 };

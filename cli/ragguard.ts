@@ -4,6 +4,7 @@ import { evalCommand } from "./commands/eval.js";
 import { gatewayCommand } from "./commands/gateway.js";
 import { guardApiCommand } from "./commands/guard-api.js";
 import { ingestCommand } from "./commands/ingest.js";
+import { ingestStatusCommand, ingestWorkerCommand } from "./commands/ingest-queue.js";
 import { scanCommand } from "./commands/scan.js";
 import { runProgram } from "./run.js";
 
@@ -19,6 +20,8 @@ export function createProgram(): Command {
     .addCommand(scanCommand())
     .addCommand(evalCommand())
     .addCommand(ingestCommand())
+    .addCommand(ingestWorkerCommand())
+    .addCommand(ingestStatusCommand())
     .addCommand(guardApiCommand())
     .addCommand(gatewayCommand());
 }

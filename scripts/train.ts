@@ -5,7 +5,7 @@ import { trainPromptInjection } from "./train/prompt-injection/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function trainPromptInjectionCommand(argv: readonly string[]): void {
+async function trainPromptInjectionCommand(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -18,11 +18,12 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
       seed: { type: "string", default: "1337" },
       epochs: { type: "string", default: "3" },
       l2: { type: "string", default: "1e-6" },
-      "max-fpr": { type: "string", default: "0.01" },
+      "max-fpr": { type: "string", default: "0.015" },
       "skip-loso": { type: "boolean", default: false },
+      "char-ngrams": { type: "string", default: "3,4" },
     },
   });
-  trainPromptInjection({
+  await trainPromptInjection({
     dataRoot: values.data,
     nodeModules: join(root, "node_modules"),
     weightsPath: values.out,
@@ -32,13 +33,14 @@ function trainPromptInjectionCommand(argv: readonly string[]): void {
     l2: Number(values.l2),
     maxFpr: Number(values["max-fpr"]),
     skipLoso: values["skip-loso"],
+    charNgrams: values["char-ngrams"].split(",").map(Number),
     log: (line) => process.stdout.write(`${line}\n`),
   });
 }
 
 /** Trainers by subcommand; each is seeded and reads `--data` (default ../shared/data). */
 const trainers: Record<string, (argv: readonly string[]) => Promise<void>> = {
-  "prompt-injection": async (argv) => trainPromptInjectionCommand(argv),
+  "prompt-injection": (argv) => trainPromptInjectionCommand(argv),
   toxicity: async (argv) => {
     const { runToxicityTraining } = await import("./train/toxicity.js");
     runToxicityTraining(argv);

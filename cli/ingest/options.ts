@@ -24,6 +24,12 @@ export interface IngestCliOptions extends VectorCliOptions {
   pageContentKey: "page_content" | "pageContent";
   flatMetadata: boolean;
   htmlReport: boolean;
+  queue?: string;
+  queuePrefix: string;
+  runId?: string;
+  wait: boolean;
+  attempts: number;
+  backoff: number;
 }
 
 function parseInteger(name: string, min: number): (value: string) => number {
@@ -106,5 +112,15 @@ export function ingestOptions(): Option[] {
     new Option("--json", "print report.json on stdout instead of the summary").default(false),
     new Option("-q, --quiet", "no progress bar, summary or warnings").default(false),
     ...vectorOptions(),
+    new Option("--queue <redis-url>", "queue one job per file for `ragguard ingest-worker`s"),
+    new Option("--queue-prefix <prefix>", "Redis key prefix of the queue").default("ragguard"),
+    new Option("--run-id <id>", "with --queue: follow (and re-enqueue) this run"),
+    new Option("--no-wait", "with --queue: enqueue, print the run id and exit"),
+    new Option("--attempts <n>", "with --queue: tries per file before it is a dead letter")
+      .argParser(parseInteger("--attempts", 1))
+      .default(3),
+    new Option("--backoff <ms>", "with --queue: first retry delay, doubled each time")
+      .argParser(parseInteger("--backoff", 0))
+      .default(1000),
   ];
 }

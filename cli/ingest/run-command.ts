@@ -2,7 +2,7 @@ import { createLogger } from "../../src/common/logger.js";
 import { loadIngestConfig } from "../../src/ingest/config-file.js";
 import { IngestUnusableError } from "../../src/ingest/errors.js";
 import { ingest } from "../../src/ingest/ingest.js";
-import type { IngestProgressEvent } from "../../src/ingest/options.js";
+import type { IngestOptions, IngestProgressEvent } from "../../src/ingest/options.js";
 import { formatIngestSummary } from "../../src/ingest/summary.js";
 import { isScannerName, unknownTypeMessage } from "../../src/scanners/scanner-config.js";
 import { ExitCode, UsageError } from "../run.js";
@@ -27,6 +27,19 @@ function onInterrupt(controller: AbortController, progress: () => Progress, quie
     process.off("SIGINT", handler);
     process.off("SIGTERM", handler);
   };
+}
+
+/** `--queue`: enqueue, print the run id, and follow the run unless `--no-wait`. */
+async function followQueue(paths: string[], settings: IngestOptions, options: IngestCliOptions) {
+  const { ingestQueued } = await import("../../src/ingest/queue/follow.js");
+  const { attempts, backoff: backoffMs, wait, queuePrefix: prefix } = options;
+  const queued = { url: options.queue ?? "", prefix, attempts, backoffMs, wait };
+  const onQueued = ({ runId, files }: { runId: string; files: number }) => {
+    if (!wait) process.stdout.write(`${runId}\n`);
+    else if (!options.quiet) process.stderr.write(`run ${runId}: ${files} file(s) queued\n`);
+  };
+  const runId = options.runId ? { runId: options.runId } : {};
+  return (await ingestQueued(paths, settings, { ...queued, ...runId, onQueued })).report;
 }
 
 /**
@@ -62,7 +75,7 @@ export async function runIngestCommand(
     const scannerOptions = options.config
       ? await loadIngestConfig(options.config)
       : { ...(options.scanners && { scanners: options.scanners.map((type) => ({ type })) }) };
-    const report = await ingest(paths, {
+    const settings: IngestOptions = {
       outDir: options.out,
       chunkSize: options.chunkSize,
       chunkOverlap: options.chunkOverlap,
@@ -82,8 +95,12 @@ export async function runIngestCommand(
       signal: controller.signal,
       onProgress,
       logger,
-    });
+    };
+    const report = options.queue
+      ? await followQueue(paths, settings, options)
+      : await ingest(paths, settings);
     progress.stop();
+    if (report === undefined) return ExitCode.ok;
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else if (!options.quiet) process.stdout.write(formatIngestSummary(report, outputs));
     if (report.status === "interrupted") return interruptedExitCode;

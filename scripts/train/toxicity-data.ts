@@ -10,6 +10,7 @@ import { loadExternalData } from "./toxicity-external.js";
 import { generateMultilingual } from "./toxicity-multilingual.js";
 import { cleanTweet, type LabelledText } from "./toxicity-rows.js";
 import { generateTemplated } from "./toxicity-templates.js";
+import { generateWritten } from "./toxicity-written.js";
 
 export type { LabelledText } from "./toxicity-rows.js";
 
@@ -179,5 +180,6 @@ export function loadToxicityData(
       source: `seeds-${language}`,
       weight: 1,
     })),
+    ...generateWritten(600, random),
   ];
 }

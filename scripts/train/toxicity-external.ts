@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Random } from "./lib/random.js";
 import { cleanTweet, type LabelledText } from "./toxicity-rows.js";
 import { type ExternalSource, externalFile, externalSources } from "./toxicity-sources.js";
+import { writtenLanguages } from "./toxicity-written.js";
 
 type Label = 0 | 1;
 type Rows = { text: string; label: Label }[];
@@ -112,6 +113,8 @@ const readers: Record<string, (path: string) => Rows> = {
 /** Language of each training source (`seeds-xx` are xx; the shared-data sources are English). */
 export function sourceLanguage(source: string): string {
   if (source.startsWith("seeds-")) return source.slice("seeds-".length);
+  const written = writtenLanguages.get(source);
+  if (written !== undefined) return written;
   return externalSources.find((item) => item.name === source)?.language ?? "en";
 }
 

@@ -56,13 +56,13 @@ export function leaveOneSourceOut(
   train: readonly FeaturizedRow[],
   calibration: readonly FeaturizedRow[],
   all: readonly FeaturizedRow[],
-  options: FitOptions & { limit: number; threshold: number },
+  options: FitOptions & { limit: number; threshold: number; only?: ReadonlySet<string> },
   scorerFor: (model: LinearModel) => (text: string) => number,
   log: (line: string) => void,
 ): GroupFigures[] {
   const sources = [...new Set(all.map((row) => row.source))].filter((source) => {
     const labels = new Set(all.filter((row) => row.source === source).map((row) => row.label));
-    return labels.size === 2;
+    return labels.size === 2 && (options.only === undefined || options.only.has(source));
   });
   const out: GroupFigures[] = [];
   for (const source of sources) {

@@ -24,6 +24,8 @@ interface TrainOptions {
   epochs: number;
   /** Skip the leave-one-source-out folds (one fit instead of one per source). */
   skipFolds: boolean;
+  /** Only these sources' folds (all when undefined). */
+  folds?: ReadonlySet<string>;
 }
 
 /** Every 10th row validates, every 20th (offset) calibrates; the rest trains. */
@@ -69,6 +71,9 @@ function report(
     "Trained on every other source (half the epochs of the shipped model), scored on up to 1,500",
     "rows of the held-out one. For a language with a single source this is the model with no data",
     "in that language at all; `null` = undefined on one class.",
+    ...(options.folds
+      ? ["", `Only the folds asked for (\`--folds ${[...options.folds].join(",")}\`).`]
+      : []),
     "",
     folds.length > 0 ? formatTable(folds) : "(skipped: --skip-folds)",
     "",
@@ -146,7 +151,13 @@ export function trainToxicity(options: TrainOptions): string {
         calibration,
         rows,
         // Half the epochs per fold: twenty folds at full length would not fit the CPU budget.
-        { ...fit, epochs: Math.max(1, Math.floor(options.epochs / 2)), limit: 1500, threshold },
+        {
+          ...fit,
+          epochs: Math.max(1, Math.floor(options.epochs / 2)),
+          limit: 1500,
+          threshold,
+          only: options.folds,
+        },
         scorerFor(lexicon),
         console.log,
       );
@@ -165,7 +176,7 @@ export function trainToxicity(options: TrainOptions): string {
 
 /**
  * `npm run train -- toxicity [--data dir] [--extra dir] [--out dir] [--seed n] [--epochs n]
- * [--skip-folds]`, or `--copy-sources <mirrors>` to fill `--extra` from local git mirrors first.
+ * [--skip-folds | --folds source,source]`, or `--copy-sources <mirrors>` to fill `--extra` from local git mirrors first.
  */
 export function runToxicityTraining(argv: readonly string[]): void {
   const { values } = parseArgs({
@@ -181,6 +192,7 @@ export function runToxicityTraining(argv: readonly string[]): void {
       seed: { type: "string", default: "20261122" },
       epochs: { type: "string", default: "4" },
       "skip-folds": { type: "boolean", default: false },
+      folds: { type: "string" },
       "copy-sources": { type: "string" },
     },
   });
@@ -193,5 +205,6 @@ export function runToxicityTraining(argv: readonly string[]): void {
     seed: Number(values.seed),
     epochs: Number(values.epochs),
     skipFolds: values["skip-folds"],
+    folds: values.folds === undefined ? undefined : new Set(values.folds.split(",")),
   });
 }

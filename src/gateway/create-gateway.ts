@@ -16,6 +16,7 @@ import { createDrain } from "./fleet/drain.js";
 import { type FleetServices, startFleetServices } from "./fleet/fleet-services.js";
 import type { BeforeProviderCall, CallbackFactory } from "./hooks.js";
 import { createNodeHttpClient, fetchHttpClient, type HttpClient } from "./http/index.js";
+import type { LimitStore } from "./limits/limit-store.js";
 import { loadProviderAdapters } from "./providers/registry.js";
 import type { ProviderAdapter } from "./providers/types.js";
 import { createModelRouter } from "./router/router.js";
@@ -60,7 +61,7 @@ export interface Gateway {
 function buildHooks(
   config: GatewayConfig,
   options: CreateGatewayOptions,
-  deps: { logger: Logger; env: Env; registry: Registry; http: HttpClient },
+  deps: { logger: Logger; env: Env; registry: Registry; http: HttpClient; limits: LimitStore },
 ): BeforeProviderCall[] {
   const factories = { ...builtinCallbacks, ...options.callbacks };
   const hooks = config.settings.callbacks.map((name, index) => {
@@ -99,7 +100,6 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   );
   const http = options.fetch ? fetchHttpClient(options.fetch) : createNodeHttpClient();
   const router = createModelRouter({ config, adapters, env, http, logger, metrics });
-  const hooks = buildHooks(config, options, { logger, env, registry: metrics.registry, http });
   if (config.masterKey === undefined) {
     logger.warn({}, "no general_settings.master_key: every request is accepted without a key");
   }
@@ -119,10 +119,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   }
   const keyStore = createKeyStore(database);
   const now = options.now ?? Date.now;
-  let fleet: FleetServices;
+  let fleet: FleetServices | undefined;
+  let hooks: BeforeProviderCall[];
   try {
     fleet = await startFleetServices({ config, database, keyStore, logger, now });
+    const limits = fleet.limits;
+    hooks = buildHooks(config, options, { logger, env, registry: metrics.registry, http, limits });
   } catch (error) {
+    await fleet?.close();
     http.close();
     if (ownsDatabase) await database.close();
     throw error;

@@ -4,6 +4,7 @@ import type { Logger } from "../common/logger.js";
 import type { Caller } from "./auth/authenticate.js";
 import type { GatewaySettings } from "./config/schema.js";
 import type { HttpClient } from "./http/index.js";
+import type { LimitStore } from "./limits/limit-store.js";
 import type { JsonObject, RouteKind } from "./providers/types.js";
 
 /**
@@ -61,6 +62,8 @@ export type CallbackFactory = (deps: {
   http: HttpClient;
   /** The gateway's Prometheus registry (served on `/metrics`), for the callback's own metrics. */
   registry: Registry;
+  /** The per-key limit counters (shared through Redis when `redis_url` is set). */
+  limits?: LimitStore;
 }) => BeforeProviderCall;
 
 /** Run the hooks in order; the first that throws stops the call. Returns their answer checks. */

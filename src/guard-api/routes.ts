@@ -1,9 +1,9 @@
-import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Logger } from "../common/logger.js";
 import { packageVersion } from "../common/version.js";
 import type { ScanOutcome, ScanPool } from "../workers/scan-pool.js";
 import type { ScanMode } from "../workers/scan-task.js";
+import { connectionGone } from "./client-gone.js";
 import type { GuardApiConfig } from "./config.js";
 import { HttpError, toValidationError } from "./errors.js";
 import type { GuardMetrics } from "./metrics.js";
@@ -38,15 +38,6 @@ function notReady(readiness: Readiness): HttpError {
   });
 }
 
-/** Aborted when the client's connection closes before its answer was written. */
-function clientGone(response: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  response.once("close", () => {
-    if (!response.writableFinished) controller.abort(new Error("client disconnected"));
-  });
-  return controller.signal;
-}
-
 function logScan(
   logger: Logger,
   mode: ScanMode,
@@ -79,7 +70,6 @@ async function runScan(
   deps: GuardRouteDeps,
   mode: ScanMode,
   request: FastifyRequest,
-  reply: FastifyReply,
 ): Promise<ScanAnswer> {
   if (!deps.readiness.ready) throw notReady(deps.readiness);
   const parsed = promptRequestSchema.safeParse(request.body);
@@ -90,7 +80,7 @@ async function runScan(
     mode,
     failFast: deps.config.app.scan_fail_fast,
     suppress: scanners_suppress,
-    signal: clientGone(reply.raw),
+    signal: connectionGone(request.raw.socket),
     ...(source === undefined ? {} : { source }),
     returnVault: return_vault,
   });
@@ -101,7 +91,6 @@ async function runOutputScan(
   deps: GuardRouteDeps,
   mode: ScanMode,
   request: FastifyRequest,
-  reply: FastifyReply,
 ): Promise<ScanAnswer> {
   if (!deps.readiness.ready) throw notReady(deps.readiness);
   const parsed = outputRequestSchema.safeParse(request.body);
@@ -113,7 +102,7 @@ async function runOutputScan(
     prompt,
     failFast: deps.config.app.scan_fail_fast,
     suppress: scanners_suppress,
-    signal: clientGone(reply.raw),
+    signal: connectionGone(request.raw.socket),
     timeoutMs: deps.config.app.scan_output_timeout * 1000,
     ...(vault === undefined ? {} : { vault }),
   });
@@ -179,8 +168,8 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   scope.post(
     "/analyze/prompt",
     { preParsing, schema: { response: { 200: responseSchemas.analyzePrompt } } },
-    async (request, reply) => {
-      const { outcome, isValid } = await runScan(deps, "analyze", request, reply);
+    async (request) => {
+      const { outcome, isValid } = await runScan(deps, "analyze", request);
       const body = {
         sanitized_prompt: outcome.sanitized,
         is_valid: isValid,
@@ -192,16 +181,16 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   scope.post(
     "/scan/prompt",
     { preParsing, schema: { response: { 200: responseSchemas.scanPrompt } } },
-    async (request, reply) => {
-      const { outcome, isValid } = await runScan(deps, "scan", request, reply);
+    async (request) => {
+      const { outcome, isValid } = await runScan(deps, "scan", request);
       return withVault({ is_valid: isValid, scanners: deps.scale.prompt(outcome.scores) }, outcome);
     },
   );
   scope.post(
     "/analyze/output",
     { preParsing, schema: { response: { 200: responseSchemas.analyzeOutput } } },
-    async (request, reply) => {
-      const { outcome, isValid } = await runOutputScan(deps, "analyze", request, reply);
+    async (request) => {
+      const { outcome, isValid } = await runOutputScan(deps, "analyze", request);
       const scanners = deps.scale.output(outcome.scores);
       return { sanitized_output: outcome.sanitized, is_valid: isValid, scanners };
     },
@@ -209,8 +198,8 @@ export function registerGuardRoutes(scope: FastifyInstance, deps: GuardRouteDeps
   scope.post(
     "/scan/output",
     { preParsing, schema: { response: { 200: responseSchemas.scanOutput } } },
-    async (request, reply) => {
-      const { outcome, isValid } = await runOutputScan(deps, "scan", request, reply);
+    async (request) => {
+      const { outcome, isValid } = await runOutputScan(deps, "scan", request);
       return { is_valid: isValid, scanners: deps.scale.output(outcome.scores) };
     },
   );

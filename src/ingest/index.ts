@@ -19,7 +19,9 @@ export {
   ingestOptionsSchema,
   type ResolvedIngestOptions,
 } from "./options.js";
+export * from "./queue/index.js";
 export type {
+  DeadLetter,
   FileEntry,
   FileStatus,
   IngestReport,

@@ -10,6 +10,7 @@ import type { ChunkScanner } from "./chunk-scanner.js";
 import { createChunkStats } from "./chunk-stats.js";
 import { type FileWork, type FileWorkOptions, processFile } from "./file-work.js";
 import { createJsonlSink, jsonlOutputNames } from "./jsonl-sink.js";
+import type { LoadSettings } from "./load-chunks.js";
 import {
   type IngestOptions,
   type IngestProgressEvent,
@@ -68,6 +69,19 @@ function describeSettings(options: ResolvedIngestOptions, set: ScannerSet): Inge
   };
 }
 
+/** How the run loads and splits each file. */
+export function loadSettings(options: {
+  chunkSize: number;
+  chunkOverlap: number;
+  textField?: string | undefined;
+}): LoadSettings {
+  return {
+    chunkSize: options.chunkSize,
+    chunkOverlap: options.chunkOverlap,
+    ...(options.textField ? { textField: options.textField } : {}),
+  };
+}
+
 /** Load and scan one file; a failure outside the load and scan becomes a skipped entry. */
 function processSafely(file: InputFile, options: FileWorkOptions): Promise<FileWork> {
   return processFile(file, options).catch((error: unknown) => ({
@@ -94,9 +108,14 @@ export interface IngestRun {
   /** Files an earlier run finished (`resume`); empty otherwise. */
   done: ResumeIndex;
   set: ScannerSet;
-  scanner: ChunkScanner;
+  /** Scans the chunks of files processed here; not needed when `produce` is given. */
+  scanner?: ChunkScanner;
+  /** Where each file's work comes from (default: load and scan it here with `scanner`). */
+  produce?: (file: InputFile) => Promise<FileWork>;
   vault: Vault;
   emit: (event: IngestProgressEvent) => void;
+  /** Add to the report before it is written (a queued run's `queue` section). */
+  extend?: (report: IngestReport) => void;
 }
 
 /**
@@ -123,17 +142,18 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
     report.addFile({ source, path, status: "skipped", bytes: 0, reason, message });
   }
   const window = Math.max(2, options.workers * 2);
-  const workOptions: FileWorkOptions = {
-    scanner: run.scanner,
-    load: {
-      chunkSize: options.chunkSize,
-      chunkOverlap: options.chunkOverlap,
-      ...(options.textField ? { textField: options.textField } : {}),
-    },
-    done: run.done,
-    signal: options.signal,
-    batchWindow: Math.max(8, window * 4),
-  };
+  const produce =
+    run.produce ??
+    ((file: InputFile) => {
+      if (!run.scanner) throw new Error("runIngest: give a scanner or produce");
+      return processSafely(file, {
+        scanner: run.scanner,
+        load: loadSettings(options),
+        done: run.done,
+        signal: options.signal,
+        batchWindow: Math.max(8, window * 4),
+      });
+    });
   const writeOptions = {
     sink,
     vault: run.vault,
@@ -146,7 +166,7 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
   try {
     for (let index = 0; index < files.length; index += 1) {
       for (let ahead = index; ahead < Math.min(files.length, index + window); ahead += 1) {
-        if (!started.has(ahead)) started.set(ahead, processSafely(files[ahead]!, workOptions));
+        if (!started.has(ahead)) started.set(ahead, produce(files[ahead]!));
       }
       const work = await started.get(index)!;
       started.delete(index);
@@ -163,6 +183,7 @@ export async function runIngest(run: IngestRun): Promise<IngestReport> {
   const built = report.build(options.signal?.aborted ? "interrupted" : "done");
   if (sink.summary !== undefined) built.sink = sink.summary();
   Object.assign(built, stats.build());
+  run.extend?.(built);
   const reports = await writeReports(built, outDir, options.htmlReport);
   run.emit({ type: "done", report: built, outputs: [...outputs, ...reports] });
   return built;
@@ -176,6 +197,38 @@ async function writeReports(report: IngestReport, outDir: string, html: boolean)
   const htmlPath = join(outDir, htmlReportFileName);
   await writeFileAtomic(htmlPath, renderReportHtml(report));
   return [jsonPath, htmlPath];
+}
+
+/** A run's checked options, walked inputs, settings and vault: everything but its scanner. */
+export async function prepareIngest(paths: readonly string[], options: IngestOptions) {
+  const parsed = parseConfig(ingestOptionsSchema, options, "ingest options");
+  if (paths.length === 0) throw new ConfigError("ingest: give at least one file or folder");
+  for (const path of paths) {
+    await access(path).catch(() => {
+      throw new ConfigError(`no such file or directory: ${path}`);
+    });
+  }
+  const set = resolveScannerSet(parsed);
+  const { files, skipped } = await walkInputs(paths, {
+    ...(parsed.include ? { include: parsed.include } : {}),
+    ...(parsed.exclude ? { exclude: parsed.exclude } : {}),
+  });
+  const outDir = resolve(parsed.outDir);
+  const settings = describeSettings(parsed, set);
+  const vault =
+    parsed.vault ?? (parsed.vaultFile ? await loadVault(parsed.vaultFile) : new Vault());
+  const onProgress = parsed.onProgress;
+  return {
+    options: parsed,
+    inputs: [...paths],
+    files,
+    skipped,
+    outDir,
+    settings,
+    set,
+    vault,
+    emit: (event: IngestProgressEvent) => onProgress?.(event),
+  };
 }
 
 /**
@@ -200,40 +253,13 @@ export async function ingest(
   paths: readonly string[],
   options: IngestOptions = {},
 ): Promise<IngestReport> {
-  const parsed = parseConfig(ingestOptionsSchema, options, "ingest options");
-  if (paths.length === 0) throw new ConfigError("ingest: give at least one file or folder");
-  for (const path of paths) {
-    await access(path).catch(() => {
-      throw new ConfigError(`no such file or directory: ${path}`);
-    });
-  }
-  const set = resolveScannerSet(parsed);
-  const { files, skipped } = await walkInputs(paths, {
-    ...(parsed.include ? { include: parsed.include } : {}),
-    ...(parsed.exclude ? { exclude: parsed.exclude } : {}),
-  });
-  const outDir = resolve(parsed.outDir);
-  const settings = describeSettings(parsed, set);
+  const prepared = await prepareIngest(paths, options);
+  const { options: parsed, outDir, settings } = prepared;
   const done = parsed.resume ? await readResumeIndex(outDir, { ...settings }) : new Map();
-  const vault =
-    parsed.vault ?? (parsed.vaultFile ? await loadVault(parsed.vaultFile) : new Vault());
-  const scanner = await createScanner(parsed, set);
-  const onProgress = parsed.onProgress;
+  const scanner = await createScanner(parsed, prepared.set);
   try {
-    const report = await runIngest({
-      options: parsed,
-      inputs: [...paths],
-      files,
-      skipped,
-      outDir,
-      settings,
-      done,
-      set,
-      scanner,
-      vault,
-      emit: (event) => onProgress?.(event),
-    });
-    if (parsed.vaultFile) await saveVault(parsed.vaultFile, vault);
+    const report = await runIngest({ ...prepared, done, scanner });
+    if (parsed.vaultFile) await saveVault(parsed.vaultFile, prepared.vault);
     return report;
   } finally {
     await scanner.close();

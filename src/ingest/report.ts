@@ -38,7 +38,8 @@ export interface IngestSettings {
   /** The scanner list with params, as built (compared by `--resume`). */
   scanner_configs: Array<{ type: string; params: Record<string, unknown> }>;
   ignore_invalid: string[];
-  scanning: "in-process" | "workers" | "remote";
+  /** `queue`: by `ingest-worker` processes (see the report's `queue` section). */
+  scanning: "in-process" | "workers" | "remote" | "queue";
   workers: number;
   guard_url?: string;
   vault?: string;
@@ -81,6 +82,16 @@ export interface IngestReport extends Partial<ChunkStats> {
   files: FileEntry[];
   /** What a sink other than the JSONL files did (vector store: added, skipped, deleted; embeddings). */
   sink?: Record<string, unknown>;
+  /** A queued run (`--queue`): its id, the Redis (no password), the files that failed for good. */
+  queue?: { run: string; redis: string; dead_letters: DeadLetter[] };
+}
+
+/** A queued file that failed every attempt (or whose worker died too often). */
+export interface DeadLetter {
+  source: string;
+  path: string;
+  attempts: number;
+  error: string;
 }
 
 /** Add one chunk's verdict to a file entry's counts. */

@@ -17,6 +17,38 @@ export interface TaskAbortSignal {
 /** Runs one batch on some worker; `signal` aborting terminates that worker. */
 export type RunBatch = (input: ScanBatchInput, signal: TaskAbortSignal) => Promise<ScanBatchOutput>;
 
+/**
+ * The scans not yet answered of each caller's signal, behind one 'abort' listener per signal: a
+ * connection's signal serves every request it sends, and adding and removing an EventTarget
+ * listener for each scan cost more than the rest of its bookkeeping.
+ */
+class SignalWatch {
+  private readonly scans = new WeakMap<AbortSignal, Set<PendingScan>>();
+
+  constructor(private readonly onAbort: (scan: PendingScan) => void) {}
+
+  add(signal: AbortSignal, scan: PendingScan): void {
+    const known = this.scans.get(signal);
+    if (known !== undefined) {
+      known.add(scan);
+      return;
+    }
+    const scans = new Set([scan]);
+    this.scans.set(signal, scans);
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const waiting of scans) this.onAbort(waiting);
+      },
+      { once: true },
+    );
+  }
+
+  delete(signal: AbortSignal, scan: PendingScan): void {
+    this.scans.get(signal)?.delete(scan);
+  }
+}
+
 /** One scan from the caller's call until it is answered. */
 class PendingScan {
   /** The caller has its answer (result, error, time-out or cancellation). */
@@ -28,8 +60,6 @@ class PendingScan {
   /** The batch it was last sent in, and its place there (for a cancellation while it runs). */
   batch: Batch | undefined = undefined;
   index = -1;
-  private readonly onCancel: (() => void) | undefined;
-
   constructor(
     readonly input: ScanTaskInput,
     readonly limitMs: number,
@@ -38,12 +68,9 @@ class PendingScan {
     private readonly resolveFn: (outcome: ScanOutcome) => void,
     private readonly rejectFn: (error: unknown) => void,
     private readonly signal: AbortSignal | undefined,
-    queue: ScanQueue,
+    private readonly watch: SignalWatch,
   ) {
-    if (signal !== undefined) {
-      this.onCancel = () => queue.cancel(this);
-      signal.addEventListener("abort", this.onCancel, { once: true });
-    }
+    if (signal !== undefined) watch.add(signal, this);
   }
 
   resolve(outcome: ScanOutcome): void {
@@ -57,7 +84,7 @@ class PendingScan {
   private answer(): boolean {
     if (this.answered) return false;
     this.answered = true;
-    if (this.onCancel !== undefined) this.signal!.removeEventListener("abort", this.onCancel);
+    if (this.signal !== undefined) this.watch.delete(this.signal, this);
     return true;
   }
 }
@@ -151,6 +178,7 @@ export class ScanQueue {
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly watch = new SignalWatch((scan) => this.cancel(scan));
 
   constructor(private readonly options: ScanQueueOptions) {}
 
@@ -172,7 +200,7 @@ export class ScanQueue {
     if (signal?.aborted) return Promise.reject(new ScanAbortedError("The scan was cancelled."));
     return new Promise<ScanOutcome>((resolve, reject) => {
       const deadline = performance.now() + limitMs;
-      const scan = new PendingScan(input, limitMs, deadline, resolve, reject, signal, this);
+      const scan = new PendingScan(input, limitMs, deadline, resolve, reject, signal, this.watch);
       this.waiting.push(scan);
       this.live += 1;
       this.dispatch();

@@ -11,10 +11,9 @@ import { Vault } from "../../src/scanners/vault.js";
 import { captureLogger } from "../helpers/capture-logger.js";
 
 describe("GuardFilter with the built-in scanners (spec rule 5)", () => {
-  // Known miss of the v2 model at the shipped document threshold (0.993): once Anonymize has
-  // replaced the e-mail address with a placeholder, the planted sentence scores 0.956 (0.994
-  // with the address). Kept as `it.fails` so the test flips when the model catches it.
-  it.fails("redacts PII, drops the planted injection and keeps the clean text", async () => {
+  // Anonymize runs first: PromptInjection reads the planted sentence with its e-mail address
+  // replaced by a placeholder (the model is trained on such text) and must still drop it.
+  it("redacts PII, drops the planted injection and keeps the clean text", async () => {
     const vault = new Vault();
     const { logger, lines } = captureLogger();
     const dropped: DroppedChunk[] = [];

@@ -3,6 +3,7 @@ import { ConfigError } from "../../src/common/errors.js";
 import { builtinPromptInjectionThresholds } from "../../src/detectors/prompt-injection/builtin-model.js";
 import { MatchType } from "../../src/scan/match-type.js";
 import { scanPrompt } from "../../src/scan/scan-prompt.js";
+import type { ScanSource } from "../../src/scan/scanner.js";
 import { PromptInjection } from "../../src/scanners/prompt-injection.js";
 import { createScanner } from "../../src/scanners/registry.js";
 import { Vault } from "../../src/scanners/vault.js";
@@ -95,18 +96,15 @@ describe("PromptInjection", () => {
     expect(new PromptInjection().threshold).toBe(builtinPromptInjectionThresholds.prompt);
     expect(new PromptInjection({ threshold: 0.4 }).thresholdFor("document")).toBe(0.4);
     // A detector whose score sits between two thresholds is judged by the call's source.
-    const between =
-      (builtinPromptInjectionThresholds.prompt + builtinPromptInjectionThresholds.document) / 2;
-    const fixed = new PromptInjection({ detector: { id: "fixed", predict: () => between } });
-    const low = Math.min(
-      builtinPromptInjectionThresholds.prompt,
-      builtinPromptInjectionThresholds.document,
-    );
-    const lowSource = low === builtinPromptInjectionThresholds.prompt ? "prompt" : "document";
-    const highSource = lowSource === "prompt" ? "document" : "prompt";
-    expect(builtinPromptInjectionThresholds.prompt).not.toBe(
-      builtinPromptInjectionThresholds.document,
-    );
+    const bySource = Object.entries(builtinPromptInjectionThresholds).sort(
+      ([, left], [, right]) => left - right,
+    ) as [ScanSource, number][];
+    const [lowSource, low] = bySource[0]!;
+    const [highSource, high] = bySource.at(-1)!;
+    expect(high).toBeGreaterThan(low);
+    const fixed = new PromptInjection({
+      detector: { id: "fixed", predict: () => (low + high) / 2 },
+    });
     expect((await fixed.scan("x", { source: lowSource })).valid).toBe(false);
     expect((await fixed.scan("x", { source: highSource })).valid).toBe(true);
   });

@@ -59,4 +59,30 @@ describe("ScanQueue", () => {
     expect((await Promise.all(waiting)).map((out) => out.sanitized)).toEqual(["B", "C", "D"]);
     queue.close();
   });
+
+  it("cancels every unanswered scan on a shared signal (one connection's), none answered before", async () => {
+    const { runBatch, batches } = fakeWorkers();
+    const queue = new ScanQueue({ runBatch, threads: 1, maxQueue: 64, maxBatch: 8 });
+    const connection = new AbortController();
+    const { signal } = connection;
+    const first = queue.scan(task("a"), 10_000, signal);
+    batches[0]!.answer();
+    await expect(first).resolves.toMatchObject({ sanitized: "A" });
+    const running = queue.scan(task("b"), 10_000, signal);
+    const waiting = queue.scan(task("c"), 10_000, signal);
+    const other = queue.scan(task("d"), 10_000, new AbortController().signal);
+    expect(queue.size).toBe(2);
+    connection.abort();
+    await expect(running).rejects.toThrow("cancelled");
+    await expect(waiting).rejects.toThrow("cancelled");
+    // The waiting scan left the queue; the other caller's scan still runs.
+    expect(queue.size).toBe(1);
+    batches[1]!.answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches.map((batch) => batch.texts)).toEqual([["a"], ["b"], ["d"]]);
+    batches[2]!.answer();
+    await expect(other).resolves.toMatchObject({ sanitized: "D" });
+    await expect(queue.scan(task("e"), 10_000, signal)).rejects.toThrow("cancelled");
+    queue.close();
+  });
 });

@@ -1,27 +1,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { PiFeatureConfig } from "../../../src/detectors/prompt-injection/features.js";
-import {
-  type PiModelFile,
-  type PiSource,
-  piSources,
-} from "../../../src/detectors/prompt-injection/model-file.js";
+import type { PiModelFile } from "../../../src/detectors/prompt-injection/model-file.js";
 import { encodeWeights } from "../../../src/detectors/text-features/linear-model.js";
 import { createRandom } from "../lib/random.js";
-import { type CorpusRow, loadCorpus } from "./corpus.js";
-import { buildDataset, type LabelledText } from "./dataset.js";
+import type { CorpusRow } from "./corpus.js";
 import { type FittedModel, fitLogistic, type TrainUnit } from "./fit.js";
-import { multilingualRows } from "./multilingual/index.js";
+import { type FeaturedRow, rowUnits, scoreRow } from "./row-units.js";
+import { loadTrainingData } from "./training-data.js";
 import {
-  figuresTable,
-  type JudgedRow,
-  type SetFigures,
-  setFigures,
-  thresholdForFpr,
-} from "./report.js";
-import { type FeaturedRow, featureRow, rowUnits, scoreRow } from "./row-units.js";
-import { templateOnlySources } from "./sources.js";
-import { loadSystemText } from "./system-text.js";
+  chooseThresholds,
+  crossValidate,
+  leaveOneSourceOut,
+  type Trainer,
+  tableBy,
+} from "./validation.js";
 
 /** Options of one prompt-injection training run. */
 export interface TrainPromptInjectionOptions {
@@ -36,77 +29,31 @@ export interface TrainPromptInjectionOptions {
   l2?: number;
   /** Largest false-positive rate allowed per kind of text when choosing its threshold. */
   maxFpr?: number;
-  /** Skip leave-one-source-out validation (faster runs while experimenting). */
+  /**
+   * Skip leave-one-source-out validation (faster runs while experimenting): the thresholds and
+   * figures then come from 2-fold cross-validation, which is overconfident.
+   */
   skipLoso?: boolean;
+  /** Character n-gram orders (default 3 and 4). */
+  charNgrams?: number[];
   log: (line: string) => void;
 }
 
-const features: PiFeatureConfig = { bits: 18, charNgrams: [3, 4, 5] };
-const folds = 2;
-
-function generatedRows(rows: readonly LabelledText[], carrier: PiSource): CorpusRow[] {
-  return rows.map((row) => ({ ...row, source: "generated", carrier, lang: "en" }));
-}
-
-function featureText(text: string): Uint32Array {
-  const featured = featureRow(
-    { text, label: 0, source: "", kind: "", carrier: "prompt", lang: "en" },
-    features,
-  );
-  const total = featured.sentences.reduce((sum, part) => sum + part.length, 0);
-  const out = new Uint32Array(total);
-  let at = 0;
-  for (const part of featured.sentences) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** Train, validate (cross-validation and leave-one-source-out) and write the shipped model. */
-export function trainPromptInjection(options: TrainPromptInjectionOptions): PiModelFile {
+/**
+ * Train, validate (leave one source out, or cross-validation with `skipLoso`), choose the
+ * operating points from the held-out scores, and write the shipped model and a report.
+ */
+export async function trainPromptInjection(
+  options: TrainPromptInjectionOptions,
+): Promise<PiModelFile> {
   const { log, seed } = options;
-  const maxFpr = options.maxFpr ?? 0.01;
-  const corpus = loadCorpus(options.dataRoot, createRandom(seed));
-  const system = loadSystemText(createRandom(seed + 3));
-  const carriers: Record<string, string[]> = {
-    en: corpus.filter((row) => row.kind === "clean/email").map((row) => row.text),
-  };
-  for (const row of system) {
-    if (row.kind !== "clean/manual" && row.kind !== "clean/messages") continue;
-    carriers[row.lang] = [...(carriers[row.lang] ?? []), row.text];
-  }
-  const multiTrain = multilingualRows(carriers, createRandom(seed + 5), "train");
-  const multiValidation = multilingualRows(carriers, createRandom(seed + 6), "validation");
-  const generated = buildDataset(
-    templateOnlySources(options.dataRoot, options.nodeModules),
-    seed,
-    6000,
-    1200,
-  );
-  const generatedEval = [
-    ...generatedRows(generated.chunks, "document"),
-    ...generatedRows(generated.direct, "prompt"),
-    ...generatedRows(generated.ordinary, "prompt"),
-    ...generatedRows([...generated.formats, ...generated.hijack, ...generated.bare], "document"),
-  ];
-  const real = [...corpus, ...system, ...multiTrain].map((row) => featureRow(row, features));
-  const heldOut = multiValidation.map((row) => featureRow(row, features));
-  const generatedFeatured = generatedEval.map((row) => featureRow(row, features));
-  const generatedUnits: TrainUnit[] = generated.units.map((row) => ({
-    buckets: featureText(row.text),
-    label: row.label,
-    weight: row.weight ?? 1,
-  }));
-  log(
-    `rows: ${real.length} real (${corpus.length} shared data, ${system.length} system text, ${multiTrain.length} multilingual), ${generatedUnits.length} generated units, ${heldOut.length} held-out multilingual, ${generatedFeatured.length} generated validation`,
-  );
+  const maxFpr = options.maxFpr ?? 0.015;
+  const features: PiFeatureConfig = { bits: 18, charNgrams: options.charNgrams ?? [3, 4] };
+  const data = await loadTrainingData(options.dataRoot, options.nodeModules, seed, features);
+  const { real, heldOut, generatedRows, generatedUnits } = data;
+  log(data.summary);
 
-  const train = (
-    rows: readonly FeaturedRow[],
-    withGenerated: boolean,
-    salt: number,
-  ): FittedModel => {
+  const train: Trainer = (rows, withGenerated, salt): FittedModel => {
     const random = createRandom(seed + 100 + salt);
     const fitUnits = (units: TrainUnit[], epochs: number) =>
       fitLogistic(units, {
@@ -129,146 +76,116 @@ export function trainPromptInjection(options: TrainPromptInjectionOptions): PiMo
     );
   };
 
-  // Out-of-fold scores (cross-validation by row) choose the thresholds.
-  const fold = (index: number) => (index * 2654435761) % folds;
-  const oof = new Map<FeaturedRow, number>();
-  for (let k = 0; k < folds; k += 1) {
-    const model = train(
-      real.filter((_, index) => fold(index) !== k),
-      true,
-      k,
-    );
-    for (const [index, row] of real.entries())
-      if (fold(index) === k) oof.set(row, scoreRow(model, row));
-    for (const [index, row] of [...heldOut, ...generatedFeatured].entries())
-      if (index % folds === k) oof.set(row, scoreRow(model, row));
-    log(`fold ${k + 1}/${folds} done`);
-  }
-  const thresholds = {} as Record<PiSource, number>;
-  for (const carrier of piSources) {
-    const negatives = [...oof].filter(
-      ([row]) => row.row.label === 0 && row.row.carrier === carrier,
-    );
-    thresholds[carrier] = Math.max(
-      0.5,
-      thresholdForFpr(
-        negatives.map(([, score]) => score),
-        maxFpr,
-      ),
-    );
-    thresholds[carrier] = Math.ceil(thresholds[carrier] * 1000) / 1000;
-  }
-  log(`thresholds (FPR ≤ ${maxFpr} out of fold): ${JSON.stringify(thresholds)}`);
-  const judged = (rows: readonly FeaturedRow[], score: (row: FeaturedRow) => number): JudgedRow[] =>
-    rows.map((row) => ({
-      score: score(row),
-      label: row.row.label,
-      threshold: thresholds[row.row.carrier],
-    }));
-  const bySource = (rows: readonly FeaturedRow[]) => {
-    const groups = new Map<string, FeaturedRow[]>();
-    for (const row of rows) {
-      const key = `${row.row.source} (${row.row.carrier})`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
-    }
-    return [...groups].sort(([left], [right]) => left.localeCompare(right));
-  };
-  const everything = [...real, ...heldOut, ...generatedFeatured];
-  const cvTable: [string, SetFigures][] = bySource(everything).map(([name, rows]) => [
-    name,
-    setFigures(judged(rows, (row) => oof.get(row) ?? 0)),
-  ]);
-  log(figuresTable(`${folds}-fold cross-validation (out of fold)`, cvTable));
-
-  // Leave one source out: train on the others, measure on it.
-  const sources = [...new Set([...real.map((row) => row.row.source), "generated"])].sort();
-  const losoTable: [string, SetFigures][] = [];
-  const losoScores = new Map<FeaturedRow, number>();
-  if (options.skipLoso !== true) {
-    for (const [salt, source] of sources.entries()) {
-      const model = train(
-        real.filter((row) => row.row.source !== source),
-        source !== "generated",
-        50 + salt,
-      );
-      const target = everything.filter((row) => row.row.source === source);
-      for (const row of target) losoScores.set(row, scoreRow(model, row));
-      const figures = setFigures(judged(target, (row) => losoScores.get(row) ?? 0));
-      losoTable.push([source, figures]);
-      log(`left out ${source}: ${JSON.stringify(figures)}`);
-    }
-    log(figuresTable("left-out source", losoTable));
-  }
+  // The operating points come from scores of sources the model never saw: out-of-fold scores
+  // are overconfident (a source's own clean rows teach the model that source's quirks).
+  const everything = [...real, ...heldOut, ...generatedRows];
+  const bySource = options.skipLoso !== true;
+  const held = bySource
+    ? leaveOneSourceOut(train, real, everything, log)
+    : crossValidate(train, real, [...heldOut, ...generatedRows], log);
+  const heldName = bySource ? "out of source" : "out of fold";
+  const thresholds = chooseThresholds(held, maxFpr);
+  log(`thresholds (FPR ≤ ${maxFpr} ${heldName}): ${JSON.stringify(thresholds)}`);
+  const heldScore = (row: FeaturedRow) => held.get(row) ?? 0;
+  const main = tableBy(
+    bySource ? "left-out source (kind of text)" : "2-fold cross-validation (kind of text)",
+    everything,
+    (row) => `${row.row.source} (${row.row.carrier})`,
+    heldScore,
+    thresholds,
+  );
+  log(main.table);
 
   // Per language: a model trained without the held-out third of the multilingual sentences.
   const preFinal = train(real, true, 7);
-  const languages = [...new Set(heldOut.map((row) => row.row.lang))];
-  const languageTable: [string, SetFigures][] = languages.map((lang) => [
-    lang,
-    setFigures(
-      judged(
-        heldOut.filter((row) => row.row.lang === lang),
-        (row) => scoreRow(preFinal, row),
-      ),
-    ),
-  ]);
-  log(figuresTable("language (held-out third, unseen intents)", languageTable));
-  const systemTable: [string, SetFigures][] = languages
-    .filter((lang) => lang !== "en")
-    .map((lang) => [
-      lang,
-      setFigures(
-        judged(
-          real.filter((row) => row.row.source === "system-text" && row.row.lang === lang),
-          (row) => oof.get(row) ?? 0,
-        ),
-      ),
-    ]);
-  log(figuresTable("language: manuals and program messages (out of fold)", systemTable));
+  const language = tableBy(
+    "language (held-out third, unseen intents)",
+    heldOut,
+    (row) => row.row.lang,
+    (row) => scoreRow(preFinal, row),
+    thresholds,
+  );
+  log(language.table);
+  const manuals = tableBy(
+    `language: manuals and program messages (${heldName})`,
+    real.filter((row) => row.row.source === "system-text" && row.row.lang !== "en"),
+    (row) => row.row.lang,
+    heldScore,
+    thresholds,
+  );
+  log(manuals.table);
 
   const final = train([...real, ...heldOut], true, 9);
-  const encoded = encodeWeights(final.weights);
   const file: PiModelFile = {
     format: "ragguard-pi-v2",
-    id: "builtin-prompt-injection-v2",
+    id: "builtin-prompt-injection-v3",
     bits: features.bits,
     charNgrams: features.charNgrams,
     bias: final.bias,
-    ...encoded,
+    ...encodeWeights(final.weights),
     thresholds,
     trainedOn: {
       seed,
       rows: real.length + heldOut.length,
       generatedUnits: generatedUnits.length,
-      crossValidation: Object.fromEntries(cvTable),
-      leaveOneSourceOut: Object.fromEntries(losoTable),
-      languages: Object.fromEntries(languageTable),
+      thresholdsFrom: heldName,
+      [bySource ? "leaveOneSourceOut" : "crossValidation"]: Object.fromEntries(main.figures),
+      languages: Object.fromEntries(language.figures),
     },
   };
   writeFileSync(options.weightsPath, `${JSON.stringify(file)}\n`);
   log(`wrote ${options.weightsPath}`);
-  mkdirSync(options.validationDir, { recursive: true });
-  const report = [
+  writeValidation(options.validationDir, everything, held, heldOut, generatedRows, [
     `# Prompt-injection training report (seed ${seed})`,
     "",
-    `Thresholds (FPR ≤ ${maxFpr} on out-of-fold negatives of each kind): ${JSON.stringify(thresholds)}`,
+    `Thresholds (FPR ≤ ${maxFpr} on the clean rows of each kind, scored ${heldName}): ${JSON.stringify(thresholds)}`,
     "",
-    figuresTable("left-out source", losoTable),
+    main.table,
     "",
-    figuresTable(`${folds}-fold cross-validation (out of fold)`, cvTable),
+    language.table,
     "",
-    figuresTable("language (held-out third, unseen intents)", languageTable),
+    manuals.table,
     "",
-    figuresTable("language: manuals and program messages (out of fold)", systemTable),
-    "",
-  ].join("\n");
-  const reportPath = join(options.validationDir, "report.md");
-  mkdirSync(dirname(reportPath), { recursive: true });
-  writeFileSync(reportPath, report);
-  const jsonl = (rows: readonly FeaturedRow[]) =>
-    `${rows.map(({ row }) => JSON.stringify({ text: row.text, label: row.label, kind: `${row.source}/${row.kind}`, source: row.carrier })).join("\n")}\n`;
-  writeFileSync(join(options.validationDir, "multilingual-heldout.jsonl"), jsonl(heldOut));
-  writeFileSync(join(options.validationDir, "generated.jsonl"), jsonl(generatedFeatured));
-  log(`wrote ${reportPath}`);
+  ]);
+  log(`wrote ${join(options.validationDir, "report.md")}`);
   return file;
+}
+
+/** The report, the validation rows (for `ragguard eval`) and every row's held-out score. */
+function writeValidation(
+  dir: string,
+  everything: readonly FeaturedRow[],
+  held: ReadonlyMap<FeaturedRow, number>,
+  heldOut: readonly FeaturedRow[],
+  generatedRows: readonly FeaturedRow[],
+  report: readonly string[],
+): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "report.md"), report.join("\n"));
+  const jsonl = (lines: readonly unknown[]) =>
+    `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
+  const evalRows = (rows: readonly FeaturedRow[]) =>
+    jsonl(
+      rows.map(({ row }) => ({
+        text: row.text,
+        label: row.label,
+        kind: `${row.source}/${row.kind}`,
+        source: row.carrier,
+      })),
+    );
+  writeFileSync(join(dir, "multilingual-heldout.jsonl"), evalRows(heldOut));
+  writeFileSync(join(dir, "generated.jsonl"), evalRows(generatedRows));
+  writeFileSync(
+    join(dir, "held-out-scores.jsonl"),
+    jsonl(
+      everything.map((featured) => ({
+        source: featured.row.source,
+        kind: featured.row.kind,
+        carrier: featured.row.carrier,
+        lang: featured.row.lang,
+        label: featured.row.label,
+        score: held.get(featured) ?? null,
+      })),
+    ),
+  );
 }

@@ -23,7 +23,8 @@ export function featureRow(row: CorpusRow, config: PiFeatureConfig): FeaturedRow
   };
 }
 
-function concat(parts: readonly Uint32Array[]): Uint32Array {
+/** The buckets of several sentences as one unit. */
+export function concat(parts: readonly Uint32Array[]): Uint32Array {
   const out = new Uint32Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {

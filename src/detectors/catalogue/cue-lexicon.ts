@@ -1,7 +1,8 @@
 /**
  * Count distinct cue words (or phrases) of each label in a text: the built-in scorer behind
  * BanTopics, EmotionDetection and Bias. A cue matches as a whole word, case-insensitively, with
- * an optional English ending (`-s`, `-ed`, `-ing`, `-ly`), so `kill` matches `killed`.
+ * an optional English ending (`-s`, `-ed`, `-ing`, `-ly`) after an optional doubled last consonant,
+ * so `kill` matches `killed` and `stab` matches `stabbed`.
  */
 export function compileCues(
   lexicon: Readonly<Record<string, readonly string[]>>,
@@ -10,7 +11,10 @@ export function compileCues(
   for (const [label, cues] of Object.entries(lexicon)) {
     if (cues.length === 0) continue;
     const body = cues
-      .map((cue) => cue.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"))
+      .map((cue) => {
+        const escaped = cue.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+        return /[b-df-hj-np-tv-z]$/.test(cue) ? `${escaped}${cue.at(-1)}?` : escaped;
+      })
       .join("|");
     compiled.set(
       label,

@@ -33,9 +33,16 @@ export const actionAfterCue =
 export const speechAfterCue =
   /^\s+(?:said|says|asked|asks|told|replied|shouted|yelled|whispered|laughed|smiled|nodded|sighed|exclaimed)\b/i;
 
-/** Relatives and a birthday: only a person has them ("Gregorina's husband"). */
+/**
+ * Relatives, a birthday, a home address or a phone number: a person has them ("Gregorina's
+ * husband", "here's Hleb's address").
+ */
 export const kinAfterCue =
-  /^['’]s\s+(?:wife|husband|fianc[ée]e?|mother|mom|mum|father|dad|son|daughter|brother|sister|boyfriend|girlfriend|parents|grandmother|grandfather|kids?|child|children|baby|birthday)\b/i;
+  /^['’]s\s+(?:wife|husband|fianc[ée]e?|mother|mom|mum|father|dad|son|daughter|brother|sister|boyfriend|girlfriend|parents|grandmother|grandfather|kids?|child|children|baby|birthday|(?:home |new |postal |mailing )?address|(?:mobile |cell |phone )?number|mobile)\b/i;
+
+/** A life event right after a name ("Jouko spent a year at", "Ana graduated"): only people. */
+export const lifeAfterCue =
+  /^\s+(?:was born|grew up|graduated|married|passed away|spent (?:a|one|two|three|four|five|\d+) (?:years?|months?|summers?) (?:at|in|with|as))\b/i;
 
 /** A possession that belongs to a person ("X's wife", "X's address"). */
 export const possessiveAfterCue =

@@ -89,43 +89,6 @@ function scoreCandidate(
   return formatted ? 0.45 : 0.3;
 }
 
-/**
- * Most candidate scores remembered per parser; the memo starts over when it is full. Its keys are
- * phone-like strings from scanned texts (personal data outliving the scan), so it stays small: a
- * number recurs within a document (a signature, a footer on every page), which 64 entries cover,
- * and the 51k-chunk ingest bench corpus holds 16 distinct candidates among its 5,850, so a larger
- * memo would only flatter the generated text.
- */
-const memoLimit = 64;
-/** Scores of candidates already parsed with the default regions, per parser. */
-const memos = new WeakMap<ParsePhoneNumber, Map<string, number>>();
-
-/**
- * {@link scoreCandidate}, remembered for the default regions: the score is a function of the
- * candidate alone, and libphonenumber's parse (up to eight regions, each testing the number
- * types of every country sharing a calling code) costs 50–600 µs, while the same number recurs
- * in a document (a signature, a footer) and in the overlap of consecutive chunks.
- */
-function memoScore(
-  candidate: string,
-  parse: ParsePhoneNumber,
-  regions: readonly CountryCode[],
-  counted: ParsePhoneNumber,
-): number {
-  if (regions !== defaultPhoneRegions) return scoreCandidate(candidate, counted, regions);
-  let memo = memos.get(parse);
-  if (memo === undefined) {
-    memo = new Map();
-    memos.set(parse, memo);
-  }
-  const known = memo.get(candidate);
-  if (known !== undefined) return known;
-  const score = scoreCandidate(candidate, counted, regions);
-  if (memo.size >= memoLimit) memo.clear();
-  memo.set(candidate, score);
-  return score;
-}
-
 /** The word before the number that is nearer: a phone word, a reference word, or neither. */
 function contextBefore(before: string): "phone" | "reference" | undefined {
   const phone = cueBefore.exec(before);
@@ -174,6 +137,10 @@ export function findPhoneNumbers(
     budget -= 1;
     return parse(value, region);
   };
+  // Parsed scores for this scan: a number recurs in a document (a signature, a footer on every
+  // page), and a parse costs 50–600 µs. The memo ends with the scan, so no phone-like string of a
+  // scanned text outlives it.
+  const parsed = new Map<string, number>();
   for (const match of allMatches(candidatePattern, text)) {
     const candidate = match[0].trimEnd();
     const digits = digitCount(candidate);
@@ -187,10 +154,12 @@ export function findPhoneNumbers(
     if (cue === "reference" && !international) continue;
     if (!international && (streetBefore.test(before) || streetAfter.test(after))) continue;
     const cued = cue === "phone" || cueAfter.test(after);
-    let score =
-      budget > 0
-        ? memoScore(candidate, parse, regions, countingParse)
-        : structuralScore(candidate, cued);
+    let score = parsed.get(candidate);
+    if (score === undefined && budget > 0) {
+      score = scoreCandidate(candidate, countingParse, regions);
+      parsed.set(candidate, score);
+    }
+    score ??= structuralScore(candidate, cued);
     if (score === 0) continue;
     if (cue === "reference") score -= 0.3;
     else if (cued) score = Math.min(1, score + 0.2);

@@ -36,17 +36,17 @@ interface ScoredUnit extends TextRange {
 /** Every sentence and every pair of neighbours of `text`, scored. */
 export function scoreUnits(model: PiModel, text: string): ScoredUnit[] {
   const ranges = sentenceRanges(text);
-  const sums: number[] = [];
-  const counts: number[] = [];
+  const sums = new Float64Array(ranges.length);
+  const counts = new Uint32Array(ranges.length);
   const out: ScoredUnit[] = [];
-  for (const range of ranges) {
+  for (const [index, range] of ranges.entries()) {
     const buckets = sentenceBuckets(text.slice(range.start, range.end), model);
-    sums.push(bucketSum(model.weights, buckets));
-    counts.push(buckets.length);
-    const index = sums.length - 1;
+    sums[index] = bucketSum(model.weights, buckets);
+    counts[index] = buckets.length;
     const score = sigmoid(unitMargin(model.bias, sums[index]!, counts[index]!));
-    out.push({ ...range, score, sentence: index, pair: false });
+    out.push({ start: range.start, end: range.end, score, sentence: index, pair: false });
   }
+  // A pair's features are its two sentences' features together: no second featurisation.
   for (let index = 0; index + 1 < ranges.length; index += 1) {
     const margin = unitMargin(
       model.bias,

@@ -36,7 +36,7 @@ export function findGroupAbuse(
     } else if (isQuoted(start) || isQuoted(end)) {
       finding.quoted = true;
       finding.excusedSpans.push(span);
-    } else if (isCountered(words, start, lists)) {
+    } else if (isCountered(words, start, end, lists)) {
       finding.countered = true;
       finding.excusedSpans.push(span);
     } else if (verdict === "threat") {
@@ -143,6 +143,23 @@ function belongsIn(words: readonly string[], index: number, lists: SignalLists):
   return false;
 }
 
+const reassertingPronouns = new Set(["they", "those", "these", "them"]);
+
+/**
+ * The report is taken back later in the text: "calling X parasites is racist, because they are
+ * worse than parasites", "... They are vermin though".
+ */
+function reasserted(words: readonly string[], end: number, lists: SignalLists): boolean {
+  for (let index = end; index < Math.min(words.length, end + 30); index += 1) {
+    if (!reassertingPronouns.has(words[index]!)) continue;
+    const copulaEnd = lists.copula.matchAt(words, index + 1);
+    if (copulaEnd === -1) continue;
+    for (let at = copulaEnd; at < Math.min(words.length, copulaEnd + 4); at += 1)
+      if (words[at] === "worse" || isDemeaning(words, at, lists)) return true;
+  }
+  return false;
+}
+
 const clauseBreaks = new Set(["but", "because", "who", "that", "while", "although"]);
 
 /** "should all be killed", "deserve to die", "must burn". */
@@ -161,7 +178,13 @@ function followsViolence(words: readonly string[], index: number, lists: SignalL
 }
 
 /** Counter-speech: "stop saying that X are ...", "claims that X are ... are hateful". */
-function isCountered(words: readonly string[], start: number, lists: SignalLists): boolean {
+function isCountered(
+  words: readonly string[],
+  start: number,
+  end: number,
+  lists: SignalLists,
+): boolean {
+  if (reasserted(words, end, lists)) return false;
   let reporting = false;
   for (let index = Math.max(0, start - 6); index < start; index += 1) {
     if (lists.reporting.matchAt(words, index) !== -1) reporting = true;

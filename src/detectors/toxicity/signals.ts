@@ -146,6 +146,9 @@ function identityPhrases(
   return out;
 }
 
+/** Verbs after "loser" in a bet ("loser buys the next round"). */
+const betVerbs = new Set(["buys", "pays", "cooks", "drives", "washes", "cleans", "shouts"]);
+
 function applyHit(
   signals: ToxicitySignals,
   hit: LexiconHit,
@@ -159,6 +162,10 @@ function applyHit(
     hit.category === "religion";
   if (identitySlur && hit.severity >= 1.8) signals.slur = Math.max(signals.slur, hit.severity);
   else signals.profanity = Math.max(signals.profanity, hit.severity);
+  // "you're rubbish at darts", "loser buys the round": a mild word about a skill, or the subject
+  // of a bet, is banter or criticism; the model judges.
+  const next = words[hit.index + hit.length] ?? "";
+  if (hit.severity < 2 && (next === "at" || betVerbs.has(next))) return;
   if (hit.severity >= 1 && hit.category !== "anatomy" && nearReader(words, hit.index, lists))
     signals.insult = true;
   const insultWord = hit.category === "insult";

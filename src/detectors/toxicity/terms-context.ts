@@ -184,6 +184,11 @@ export const reportingCues: readonly string[] = [
 
 /** Words that condemn what is quoted ("statements like that are hateful"). */
 export const condemnCues: readonly string[] = [
+  "tired of people",
+  "sick of people",
+  "fed up with people",
+  "report it",
+  "call it out",
   "suspended",
   "banned",
   "deleted",

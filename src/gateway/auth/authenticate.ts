@@ -86,11 +86,16 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   };
 }
 
-/** 403 unless the caller may call `modelName` (an empty `models` list allows every model). */
-export function assertModelAllowed(caller: Caller, modelName: string): void {
-  if (caller.kind !== "key") return;
+/** Whether the caller may call `modelName` (an empty `models` list allows every model). */
+export function mayCallModel(caller: Caller, modelName: string): boolean {
+  if (caller.kind !== "key") return true;
   const models = caller.record.models;
-  if (models.length > 0 && !models.includes(modelName)) {
+  return models.length === 0 || models.includes(modelName);
+}
+
+/** 403 unless the caller may call `modelName`. */
+export function assertModelAllowed(caller: Caller, modelName: string): void {
+  if (!mayCallModel(caller, modelName)) {
     throw new PermissionError(`This key may not call model "${modelName}"`);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeyGuard } from "./key-guard.js";
 
 /** What a key may do; `enable_guard_check` is read by the guard callback. */
 export const keyPermissionsSchema = z.looseObject({
@@ -17,6 +18,10 @@ export interface KeyRecord {
   readonly rpmLimit: number | null;
   readonly tpmLimit: number | null;
   readonly maxParallelRequests: number | null;
+  /** The key's own guard policy (`guard`); null: the gateway's settings. */
+  readonly guard: KeyGuard | null;
+  /** Guard-checked requests per minute (`guard_rpm_limit`); null: no limit. */
+  readonly guardRpmLimit: number | null;
   /** Spend allowed per budget period (or in all, without `budgetDuration`). */
   readonly maxBudget: number | null;
   /** Length of a budget period, such as `30d`; spend starts at 0 each period. */
@@ -38,6 +43,8 @@ export interface NewKey {
   readonly rpmLimit?: number | null;
   readonly tpmLimit?: number | null;
   readonly maxParallelRequests?: number | null;
+  readonly guard?: KeyGuard | null;
+  readonly guardRpmLimit?: number | null;
   readonly maxBudget?: number | null;
   readonly budgetDuration?: string | null;
   readonly expiresAt?: Date | null;
@@ -52,6 +59,8 @@ export interface KeyChanges {
   readonly rpmLimit?: number | null;
   readonly tpmLimit?: number | null;
   readonly maxParallelRequests?: number | null;
+  readonly guard?: KeyGuard | null;
+  readonly guardRpmLimit?: number | null;
   readonly maxBudget?: number | null;
   readonly budgetDuration?: string | null;
   readonly blocked?: boolean;
@@ -69,6 +78,8 @@ export function toKeyJson(record: KeyRecord): Record<string, unknown> {
     rpm_limit: record.rpmLimit,
     tpm_limit: record.tpmLimit,
     max_parallel_requests: record.maxParallelRequests,
+    guard: record.guard,
+    guard_rpm_limit: record.guardRpmLimit,
     max_budget: record.maxBudget,
     budget_duration: record.budgetDuration,
     blocked: record.blocked,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../db/database.js";
+import { keyGuardSchema } from "./key-guard.js";
 import {
   type KeyChanges,
   type KeyRecord,
@@ -34,6 +35,8 @@ const rowSchema = z.object({
   rpm_limit: z.number().nullable(),
   tpm_limit: z.number().nullable(),
   max_parallel_requests: z.number().nullable(),
+  guard: keyGuardSchema.nullable(),
+  guard_rpm_limit: z.number().nullable(),
   max_budget: z.number().nullable(),
   budget_duration: z.string().nullable(),
   blocked: z.boolean(),
@@ -44,7 +47,7 @@ const rowSchema = z.object({
 
 const columns =
   "token_id, key_alias, models, permissions, metadata, rpm_limit, tpm_limit, max_parallel_requests, " +
-  "max_budget, budget_duration, blocked, expires_at, created_at, updated_at";
+  "guard, guard_rpm_limit, max_budget, budget_duration, blocked, expires_at, created_at, updated_at";
 
 function toRecord(row: unknown): KeyRecord {
   const parsed = rowSchema.parse(row);
@@ -57,6 +60,8 @@ function toRecord(row: unknown): KeyRecord {
     rpmLimit: parsed.rpm_limit,
     tpmLimit: parsed.tpm_limit,
     maxParallelRequests: parsed.max_parallel_requests,
+    guard: parsed.guard,
+    guardRpmLimit: parsed.guard_rpm_limit,
     maxBudget: parsed.max_budget,
     budgetDuration: parsed.budget_duration,
     blocked: parsed.blocked,
@@ -74,6 +79,8 @@ const updatable: ReadonlyArray<[keyof KeyChanges, string, (value: unknown) => un
   ["rpmLimit", "rpm_limit", (v) => v, ""],
   ["tpmLimit", "tpm_limit", (v) => v, ""],
   ["maxParallelRequests", "max_parallel_requests", (v) => v, ""],
+  ["guard", "guard", (v) => (v === null ? null : JSON.stringify(v)), "::jsonb"],
+  ["guardRpmLimit", "guard_rpm_limit", (v) => v, ""],
   ["maxBudget", "max_budget", (v) => v, ""],
   ["budgetDuration", "budget_duration", (v) => v, ""],
   ["blocked", "blocked", (v) => v, ""],
@@ -96,8 +103,9 @@ export function createKeyStore(db: Database): KeyStore {
       const record = await one(
         `INSERT INTO ragguard_gateway_keys
            (token_id, key_hash, key_alias, models, permissions, metadata, rpm_limit, expires_at,
-            tpm_limit, max_parallel_requests, max_budget, budget_duration)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $12)
+            tpm_limit, max_parallel_requests, max_budget, budget_duration, guard, guard_rpm_limit)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $12,
+                 $13::jsonb, $14)
          RETURNING ${columns}`,
         [
           key.tokenId,
@@ -112,6 +120,8 @@ export function createKeyStore(db: Database): KeyStore {
           key.maxParallelRequests ?? null,
           key.maxBudget ?? null,
           key.budgetDuration ?? null,
+          key.guard == null ? null : JSON.stringify(key.guard),
+          key.guardRpmLimit ?? null,
         ],
       );
       if (record === undefined) throw new Error("INSERT … RETURNING returned no row");

@@ -2,9 +2,12 @@ import { performance } from "node:perf_hooks";
 import type { Registry } from "prom-client";
 import { AppError, ConfigError } from "../../common/errors.js";
 import type { Caller } from "../auth/authenticate.js";
+import { guardPolicyOf } from "../auth/key-guard.js";
 import type { GuardMode } from "../config/schema.js";
 import type { BeforeProviderCall, CallbackFactory, ProviderCallContext } from "../hooks.js";
-import { byAction, type GuardActions } from "./guard-actions.js";
+import { admitGuardCall } from "../limits/admit-key.js";
+import { createMemoryLimitStore } from "../limits/memory-limit-store.js";
+import { byAction } from "./guard-actions.js";
 import {
   batchSegments,
   mergeVault,
@@ -52,8 +55,15 @@ export class GuardRejectedError extends AppError {
   }
 }
 
+/** The key's own `guard.enabled`, when the caller is a key that has one. */
+function keyGuardEnabled(caller: Caller): boolean | undefined {
+  return caller.kind === "key" ? (caller.record.guard?.enabled ?? undefined) : undefined;
+}
+
+/** `key-specific`: the key's `guard.enabled` when set, else `permissions.enable_guard_check`. */
 function keyEnablesGuard(caller: Caller): boolean {
-  return caller.kind === "key" && caller.record.permissions.enable_guard_check === true;
+  if (caller.kind !== "key") return false;
+  return keyGuardEnabled(caller) ?? caller.record.permissions.enable_guard_check === true;
 }
 
 function requestEnablesGuard(body: Record<string, unknown>): boolean {
@@ -61,16 +71,20 @@ function requestEnablesGuard(body: Record<string, unknown>): boolean {
   return metadata?.permissions?.enable_guard_check === true;
 }
 
-/** Whether `guard_mode` asks for a check of this call (rules 1–3 of the spec). */
+/**
+ * Whether this call is checked: `guard_mode` (rules 1–3 of the spec) and the key's own
+ * `guard.enabled`, which only the master key can set. A request body can ask for a check
+ * (`request-specific`) but never skip one.
+ */
 export function shouldCheck(mode: GuardMode | undefined, ctx: ProviderCallContext): boolean {
   switch (mode) {
     case undefined:
     case "all":
-      return true;
+      return keyGuardEnabled(ctx.caller) !== false;
     case "key-specific":
       return keyEnablesGuard(ctx.caller);
     case "request-specific":
-      return requestEnablesGuard(ctx.body);
+      return requestEnablesGuard(ctx.body) || keyGuardEnabled(ctx.caller) === true;
   }
 }
 
@@ -120,12 +134,19 @@ export const guardModerations: CallbackFactory = (deps) => {
     logger: deps.logger,
   });
   const metrics = createGuardCheckMetrics(registry);
-  const failOpen = settings.guard_fail_open === true;
-  const actions: GuardActions = settings.guard_actions ?? {};
+  const global = {
+    actions: settings.guard_actions ?? {},
+    failOpen: settings.guard_fail_open === true,
+  };
   const logPrompts = settings.log_prompts !== false;
+  const limits = deps.limits ?? createMemoryLimitStore();
 
   const check: BeforeProviderCall = async function guardModerationsCheck(ctx) {
     if (!shouldCheck(settings.guard_mode, ctx)) return;
+    const key = ctx.caller.kind === "key" ? ctx.caller.record : undefined;
+    // guard_rpm_limit: 429 before the guard is asked (limits fail closed, 503, like rpm_limit).
+    if (key !== undefined) await admitGuardCall(limits, key);
+    const { actions, failOpen } = guardPolicyOf(key?.guard, global);
     const started = performance.now();
     const segments = collectGuardSegments(ctx.route, ctx.body);
     const batches = batchSegments(segments);

@@ -49,6 +49,13 @@ export const migrations: readonly Migration[] = [
       PRIMARY KEY (token_id, period)
     )`,
   },
+  {
+    version: 4,
+    name: "key guard policy",
+    sql: `ALTER TABLE ragguard_gateway_keys
+      ADD COLUMN guard jsonb,
+      ADD COLUMN guard_rpm_limit integer`,
+  },
 ];
 
 /** Lock id shared by every gateway instance, so only one migrates at a time. */

@@ -24,6 +24,8 @@ export interface FleetServices {
   readonly accounting: CallAccounting;
   readonly spend: SpendStore;
   readonly recorder: SpendRecorder;
+  /** The per-key limit counters (Redis or this process), for other limits than the call's own. */
+  readonly limits: LimitStore;
   /** Fields for `/health/readiness`: how limits and revocations reach other replicas. */
   readiness(): Record<string, string>;
   /** Write pending spend and close the connections (after the server stopped). */
@@ -135,6 +137,7 @@ export async function startFleetServices(options: FleetOptions): Promise<FleetSe
     accounting,
     spend,
     recorder,
+    limits: parts.limits,
     readiness() {
       const fields: Record<string, string> = {
         limits: parts.limits.shared ? "shared (redis)" : "per process",

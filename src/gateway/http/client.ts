@@ -12,6 +12,8 @@ export interface HttpRequestInit {
 export interface HttpResponse {
   readonly status: number;
   readonly ok: boolean;
+  /** One response header (lower-case name), if present. */
+  header(name: string): string | undefined;
   text(): Promise<string>;
   /** The body's bytes as they arrive. */
   chunks(): AsyncIterable<Uint8Array>;

@@ -18,6 +18,7 @@ export function fetchHttpClient(fetchImpl: typeof fetch): HttpClient {
       const answer: HttpResponse = {
         status: response.status,
         ok: response.ok,
+        header: (name) => response.headers.get(name) ?? undefined,
         text: () => response.text(),
         chunks: () => bodyChunks(response),
       };

@@ -46,6 +46,10 @@ function wrapResponse(message: IncomingMessage): HttpResponse {
   return {
     status: message.statusCode ?? 0,
     ok: (message.statusCode ?? 0) >= 200 && (message.statusCode ?? 0) < 300,
+    header: (name) => {
+      const value = message.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
     text: () =>
       new Promise<string>((resolve, reject) => {
         const parts: Buffer[] = [];

@@ -25,15 +25,9 @@ export function limitsOf(record: KeyRecord): KeyLimits {
   return { rpm: record.rpmLimit, tpm: record.tpmLimit, parallel: record.maxParallelRequests };
 }
 
-/**
- * Admit one call of `record` under its `rpm_limit`, `tpm_limit` and `max_parallel_requests`, or
- * throw 429 with `Retry-After` and `x-ratelimit-*` headers. A store that cannot answer (Redis
- * down) refuses with 503: limits fail closed.
- */
-export async function admitKey(store: LimitStore, record: KeyRecord): Promise<KeyAdmission> {
-  const limits = limitsOf(record);
-  if (!hasLimits(limits)) return unlimited;
-  const admission = await store.admit(record.tokenId, limits).catch((error: unknown) => {
+/** Ask the store; a store that cannot answer (Redis down) refuses with 503: limits fail closed. */
+async function askStore(store: LimitStore, id: string, limits: KeyLimits) {
+  const admission = await store.admit(id, limits).catch((error: unknown) => {
     throw new AppError("The rate-limit store is unreachable; retry later", {
       status: 503,
       code: "rate_limit_store_unavailable",
@@ -42,12 +36,25 @@ export async function admitKey(store: LimitStore, record: KeyRecord): Promise<Ke
     });
   });
   const headers = rateLimitHeaders(admission);
+  return { admission, headers };
+}
+
+function retryAfter(ms: number): string {
+  return String(Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/**
+ * Admit one call of `record` under its `rpm_limit`, `tpm_limit` and `max_parallel_requests`, or
+ * throw 429 with `Retry-After` and `x-ratelimit-*` headers. A store that cannot answer (Redis
+ * down) refuses with 503: limits fail closed.
+ */
+export async function admitKey(store: LimitStore, record: KeyRecord): Promise<KeyAdmission> {
+  const limits = limitsOf(record);
+  if (!hasLimits(limits)) return unlimited;
+  const { admission, headers } = await askStore(store, record.tokenId, limits);
   if (!admission.allowed) {
     throw new RateLimitError(messages[admission.refusedBy](limits), {
-      headers: {
-        ...headers,
-        "retry-after": String(Math.max(1, Math.ceil(admission.retryAfterMs / 1000))),
-      },
+      headers: { ...headers, "retry-after": retryAfter(admission.retryAfterMs) },
     });
   }
   let finished = false;
@@ -59,4 +66,20 @@ export async function admitKey(store: LimitStore, record: KeyRecord): Promise<Ke
       await store.finish(record.tokenId, limits, tokens);
     },
   };
+}
+
+/**
+ * Count one guard-checked call of `record` under its `guard_rpm_limit` (a counter of its own in
+ * the same store, so shared through Redis when `redis_url` is set), or throw 429 with
+ * `Retry-After`.
+ */
+export async function admitGuardCall(store: LimitStore, record: KeyRecord): Promise<void> {
+  if (record.guardRpmLimit === null) return;
+  const limits: KeyLimits = { rpm: record.guardRpmLimit, tpm: null, parallel: null };
+  const { admission } = await askStore(store, `${record.tokenId}:guard`, limits);
+  if (admission.allowed) return;
+  throw new RateLimitError(
+    `Rate limit of ${record.guardRpmLimit} guard-checked requests per minute reached`,
+    { headers: { "retry-after": retryAfter(admission.retryAfterMs) } },
+  );
 }

@@ -62,6 +62,12 @@ export function openAICompatible(options: OpenAICompatibleOptions): ProviderAdap
     const response = await sendUpstream(request, ctx);
     const isStream = !(body instanceof FormData) && body.stream === true;
     if (isStream) return { stream: true, events: readSSEJson(response, options.name) };
+    const contentType = response.header("content-type") ?? "";
+    if (body instanceof FormData && !/\bjson\b/i.test(contentType)) {
+      // A transcription asked as text, srt or vtt: the answer is that text, passed on as is.
+      const text = await response.text();
+      return { stream: false, body: { text }, text, contentType: contentType || "text/plain" };
+    }
     const answer = await readJsonAnswer(response, options.name);
     return { stream: false, body: answer.body, text: answer.text };
   };

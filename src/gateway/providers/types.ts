@@ -16,8 +16,27 @@ export type UpstreamResult =
       readonly body: JsonObject;
       /** The upstream's JSON text when `body` is exactly what it parses to: sent on as is. */
       readonly text?: string;
+      /**
+       * Set when the upstream answered with something other than JSON (a transcription with
+       * `response_format: text`, `srt`, `vtt`): `text` is that answer, `body` is `{text}`.
+       */
+      readonly contentType?: string;
+      /** Upstream headers passed on to the client ({@link passedHeaders}). */
+      readonly headers?: Readonly<Record<string, string>>;
     }
-  | { readonly stream: true; readonly events: AsyncIterable<JsonObject> };
+  | {
+      readonly stream: true;
+      readonly events: AsyncIterable<JsonObject>;
+      readonly headers?: Readonly<Record<string, string>>;
+    };
+
+/** Upstream response headers the client gets too (on answers and on errors). */
+export const passedHeaders = [
+  "x-request-id",
+  "request-id",
+  "retry-after",
+  "retry-after-ms",
+] as const;
 
 /** Everything a provider needs for one call besides the body. */
 export interface CallContext {
@@ -28,6 +47,8 @@ export interface CallContext {
   readonly signal: AbortSignal;
   readonly http: HttpClient;
   readonly logger: Logger;
+  /** Filled with the {@link passedHeaders} of the upstream's answer. */
+  readonly upstreamHeaders?: Record<string, string>;
 }
 
 /**

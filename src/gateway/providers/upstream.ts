@@ -1,7 +1,7 @@
 import { isRetryableStatus, UpstreamError } from "../errors.js";
 import type { HttpResponse } from "../http/index.js";
 import { parseSSEStream } from "../sse/index.js";
-import type { CallContext, JsonObject } from "./types.js";
+import { type CallContext, type JsonObject, passedHeaders } from "./types.js";
 
 export interface UpstreamRequest {
   readonly provider: string;
@@ -34,6 +34,16 @@ function readErrorMessage(raw: string, secret: string | undefined): string {
   return text.trim().slice(0, 500) || "(empty body)";
 }
 
+/** The {@link passedHeaders} of an upstream answer. */
+function headersToPass(response: HttpResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of passedHeaders) {
+    const value = response.header(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
 /**
  * Send one request upstream and return the response when its status is 2xx; otherwise throw an
  * {@link UpstreamError} that keeps the status and the upstream message (with the key scrubbed).
@@ -63,13 +73,18 @@ export async function sendUpstream(
       cause: error,
     });
   }
-  if (response.ok) return response;
+  const headers = headersToPass(response);
+  if (response.ok) {
+    if (ctx.upstreamHeaders !== undefined) Object.assign(ctx.upstreamHeaders, headers);
+    return response;
+  }
   const text = await response.text().catch(() => "");
   const message = readErrorMessage(text, ctx.apiKey);
   throw new UpstreamError(`${request.provider}: ${message}`, {
     provider: request.provider,
     status: response.status,
     retryable: isRetryableStatus(response.status),
+    headers,
   });
 }
 

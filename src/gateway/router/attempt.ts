@@ -46,10 +46,18 @@ export async function runAttempt(
   const own = new AbortController();
   const timer = setTimeout(() => own.abort(timeoutError(deployment)), deployment.timeoutMs);
   const signal = AbortSignal.any([client, own.signal]);
-  const ctx = { deployment, apiKey: deps.apiKey, signal, http: deps.http, logger: deps.logger };
+  const upstreamHeaders: Record<string, string> = {};
+  const ctx = {
+    deployment,
+    apiKey: deps.apiKey,
+    signal,
+    http: deps.http,
+    logger: deps.logger,
+    upstreamHeaders,
+  };
   try {
     const result = await attempt(deps.adapter, ctx);
-    if (!result.stream) return result;
+    if (!result.stream) return { ...result, headers: upstreamHeaders };
     const peeked = await peekFirst(result.events);
     // Answered: from here the timeout bounds the wait between two events (a stalled stream ends
     // with an error event); the client keeps being watched until it goes away.
@@ -59,7 +67,7 @@ export async function runAttempt(
       own.abort(error);
       return error;
     });
-    return { stream: true, events };
+    return { stream: true, events, headers: upstreamHeaders };
   } catch (error) {
     if (!client.aborted && own.signal.aborted) throw own.signal.reason;
     throw error;

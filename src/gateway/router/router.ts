@@ -27,9 +27,15 @@ export interface ModelRouter {
    * Run `attempt` on the deployments of `modelName` (round-robin, failover on 408/409/429/5xx,
    * network errors and timeouts, `num_retries` more rounds), then on its `fallbacks`, until one
    * answers. A stream counts as answered once its first event arrived, so failover never happens
-   * after the client saw a byte.
+   * after the client saw a byte. A fallback `mayCall` refuses (a model the key may not call) is
+   * skipped; when none is left, the last upstream error goes back.
    */
-  route(modelName: string, client: AbortSignal, attempt: Attempt): Promise<Routed>;
+  route(
+    modelName: string,
+    client: AbortSignal,
+    attempt: Attempt,
+    mayCall?: (modelName: string) => boolean,
+  ): Promise<Routed>;
 }
 
 export interface ModelRouterOptions {
@@ -121,11 +127,18 @@ export function createModelRouter(options: ModelRouterOptions): ModelRouter {
     modelNames: () => [...rotation.groups.keys()],
     hasModel: (modelName) => rotation.groups.has(modelName),
     deploymentsOf,
-    async route(modelName, client, attempt) {
+    async route(modelName, client, attempt, mayCall = () => true) {
       deploymentsOf(modelName);
       const chain = [modelName, ...(config.fallbacks.get(modelName) ?? [])];
       let lastError: unknown;
       for (const [index, name] of chain.entries()) {
+        if (index > 0 && !mayCall(name)) {
+          logger.info(
+            { model: modelName, fallback: name },
+            "fallback skipped: the key may not call it",
+          );
+          continue;
+        }
         if (index > 0) logger.info({ model: modelName, fallback: name }, "trying fallback");
         try {
           return await tryGroup(name, client, attempt);

@@ -1,29 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatZodError } from "../../common/config.js";
-import { parseDuration } from "../auth/duration.js";
+import { durationSchema, parseDuration } from "../auth/duration.js";
+import { type KeyGuard, keyGuardSchema } from "../auth/key-guard.js";
 import { generateRawKey, generateTokenId, hashKey } from "../auth/key-material.js";
 import { keyPermissionsSchema, toKeyJson } from "../auth/key-record.js";
 import { BadRequestError } from "../errors.js";
 import type { GatewayDeps } from "../server/deps.js";
 import { budgetPeriodOf } from "../spend/budget-period.js";
+import { assertShallow } from "./parse-body.js";
 import { storableRecord, storableString } from "./storable-text.js";
 
 const keyFields = {
   models: z.array(storableString.min(1)).optional(),
   permissions: keyPermissionsSchema.optional(),
   key_alias: storableString.min(1).nullable().optional(),
-  duration: z.string().nullable().optional(),
+  duration: durationSchema.nullable().optional(),
   metadata: storableRecord.optional(),
   rpm_limit: z.number().int().positive().nullable().optional(),
   tpm_limit: z.number().int().positive().nullable().optional(),
   max_parallel_requests: z.number().int().positive().nullable().optional(),
+  /** The key's guard policy (docs/guard-callback.md); null clears it. */
+  guard: keyGuardSchema.nullable().optional(),
+  /** Guard-checked requests per minute. */
+  guard_rpm_limit: z.number().int().positive().nullable().optional(),
   max_budget: z.number().min(0).nullable().optional(),
-  budget_duration: z
-    .string()
-    .regex(/^\d+[smhd]$/, "must be a duration like 30s, 15m, 24h or 30d")
-    .nullable()
-    .optional(),
+  budget_duration: durationSchema.nullable().optional(),
 };
 const generateSchema = z.strictObject(keyFields);
 const updateSchema = z.strictObject({
@@ -38,6 +40,7 @@ const listQuerySchema = z.object({
 });
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, route: string): z.output<S> {
+  assertShallow(value, route);
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     throw new BadRequestError(formatZodError(route, result.error).replaceAll("\n", "; "));
@@ -48,6 +51,20 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, route: string): z
 function expiresAt(duration: string | null | undefined, now: number): Date | null | undefined {
   if (duration === undefined) return undefined;
   return duration === null ? null : new Date(now + parseDuration(duration));
+}
+
+/** Warn when the master key lets a key skip a guard that `guard_mode: all` puts on every call. */
+function warnIfGuardWeakened(
+  deps: GatewayDeps,
+  tokenId: string,
+  guard: KeyGuard | null | undefined,
+) {
+  const mode = deps.config.settings.guard_mode ?? "all";
+  if (mode !== "all" || guard?.enabled !== false) return;
+  deps.logger.warn(
+    { token_id: tokenId },
+    "key guard.enabled is false: this key's calls skip the guard although guard_mode is all",
+  );
 }
 
 /** A key named by its raw value (sk-…) or by its token id → its token id. */
@@ -88,11 +105,14 @@ async function generateKey(deps: GatewayDeps, request: FastifyRequest) {
     rpmLimit: body.rpm_limit ?? null,
     tpmLimit: body.tpm_limit ?? null,
     maxParallelRequests: body.max_parallel_requests ?? null,
+    guard: body.guard ?? null,
+    guardRpmLimit: body.guard_rpm_limit ?? null,
     maxBudget: body.max_budget ?? null,
     budgetDuration: body.budget_duration ?? null,
     expiresAt: expiresAt(body.duration, deps.now()) ?? null,
   });
   deps.logger.info({ token_id: record.tokenId, key_alias: record.keyAlias }, "key generated");
+  warnIfGuardWeakened(deps, record.tokenId, record.guard);
   return { key, ...toKeyJson(record) };
 }
 
@@ -126,6 +146,8 @@ async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
     rpmLimit: body.rpm_limit,
     tpmLimit: body.tpm_limit,
     maxParallelRequests: body.max_parallel_requests,
+    guard: body.guard,
+    guardRpmLimit: body.guard_rpm_limit,
     maxBudget: body.max_budget,
     budgetDuration: body.budget_duration,
     blocked: body.blocked,
@@ -135,6 +157,7 @@ async function updateKey(deps: GatewayDeps, request: FastifyRequest) {
   if (record === undefined) throw notFound();
   deps.keyCache.invalidate(record.tokenId);
   deps.logger.info({ token_id: record.tokenId }, "key updated");
+  warnIfGuardWeakened(deps, record.tokenId, body.guard);
   return toKeyJson(record);
 }
 

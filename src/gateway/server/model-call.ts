@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAppError } from "../../common/errors.js";
-import { assertModelAllowed } from "../auth/authenticate.js";
+import { assertModelAllowed, mayCallModel } from "../auth/authenticate.js";
 import type { Deployment } from "../config/resolve.js";
 import type { CallTicket } from "../fleet/call-accounting.js";
 import {
@@ -75,14 +75,26 @@ export async function runModelCall(
         ? await span.phase("guard", () => runBeforeProviderCall(deps.hooks, ctx))
         : [];
     const routed = await span.phase("provider", () =>
-      deps.router.route(call.model, client, call.attempt(ctx.body)),
+      // A fallback the key may not call is skipped (docs/gateway.md, "Routing").
+      deps.router.route(call.model, client, call.attempt(ctx.body), (name) =>
+        mayCallModel(caller, name),
+      ),
     );
     const { result } = routed;
     deployment = routed.deployment;
     if (!result.stream) {
       countTokens(deps.metrics, call.model, result.body.usage);
       ticket.usage(result.body.usage);
-      if (after.length > 0) {
+      reply.headers(result.headers ?? {});
+      if (result.contentType !== undefined) {
+        // A text answer (transcription as text/srt/vtt): checked as `{text}`, sent as text.
+        const body = after.length > 0 ? await applyAfterBody(after, result.body) : result.body;
+        await reply
+          .code(200)
+          .headers(afterHeaders(after))
+          .type(result.contentType)
+          .send(String(body.text ?? ""));
+      } else if (after.length > 0) {
         const body = await applyAfterBody(after, result.body);
         await reply.code(200).headers(afterHeaders(after)).send(body);
       } else if (result.text === undefined) await reply.code(200).send(result.body);
@@ -95,7 +107,7 @@ export async function runModelCall(
     const completed = await sendStream(reply.raw, {
       format: call.format,
       events: after.length > 0 ? applyAfterEvents(after, result.events) : result.events,
-      headers: after.length > 0 ? afterHeaders(after) : undefined,
+      headers: { ...result.headers, ...afterHeaders(after) },
       onEvent: (event) => {
         countTokens(deps.metrics, call.model, streamUsage(event));
         ticket?.usage(streamUsage(event));

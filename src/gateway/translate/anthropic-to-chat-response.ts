@@ -6,7 +6,11 @@ import { nowSeconds } from "./common.js";
 import { toOpenAIFinishReason } from "./stop-reasons.js";
 import { anthropicToOpenAIUsage } from "./usage.js";
 
-function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage {
+/**
+ * The OpenAI message of an Anthropic answer. `refusal` is always present, as OpenAI sends it: null,
+ * or, when the model refused (`stop_reason: "refusal"`), the refusal text (and `content` null).
+ */
+function toMessage(content: AnthropicMessage["content"], refused: boolean): ChatCompletionMessage {
   let text = "";
   let reasoning = "";
   const toolCalls: ToolCall[] = [];
@@ -26,7 +30,8 @@ function toMessage(content: AnthropicMessage["content"]): ChatCompletionMessage 
   }
   const message: ChatCompletionMessage = {
     role: "assistant",
-    content: text === "" && toolCalls.length > 0 ? null : text,
+    content: refused || (text === "" && toolCalls.length > 0) ? null : text,
+    refusal: refused ? text : null,
   };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   // The de-facto field for reasoning text in OpenAI-shaped replies (LiteLLM, DeepSeek, vLLM).
@@ -46,7 +51,7 @@ function isJsonModeReply(res: AnthropicMessage): boolean {
  * anthropicToChatResponse(message, "claude-sonnet").choices[0].finish_reason; // "stop"
  */
 export function anthropicToChatResponse(res: AnthropicMessage, model: string): ChatCompletion {
-  const message = toMessage(res.content);
+  const message = toMessage(res.content, res.stop_reason === "refusal");
   const finish = toOpenAIFinishReason(res.stop_reason) ?? "stop";
   return {
     id: res.id,

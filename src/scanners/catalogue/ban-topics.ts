@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { compileCues, cueScore, distinctCues } from "../../detectors/catalogue/cue-lexicon.js";
-import { cuesForTopic } from "../../detectors/catalogue/topic-lexicon.js";
+import { vocabularyOfTopic } from "../../detectors/catalogue/topic-lexicon.js";
+import { compileTopic, topicScore } from "../../detectors/catalogue/topic-score.js";
 import type { Scanner, ScanResult } from "../../scan/scanner.js";
 import { classifierChoiceShape, oneClassifierChoice } from "../classifier-options.js";
 import { parseScannerOptions } from "../parse-options.js";
@@ -19,11 +19,14 @@ export type BanTopicsOptions = z.input<typeof banTopicsOptionsSchema>;
 
 /**
  * LLM Guard's BanTopics: a text about a banned topic is invalid; the score is the strongest
- * topic's. LLM Guard runs a zero-shot DeBERTa model over any topic name; ragguard counts distinct
- * cue words per topic (a built-in list for violence, weapons, drugs, politics, religion, gambling,
- * self-harm, sex, medical, finance, hacking, terrorism; other topics by their own words): one cue
- * 0.5, two 0.75, three 0.875. It sees vocabulary, not stance: a news report on violence scores
- * like a threat. A local ONNX classifier (`model`) replaces it for all topics.
+ * topic's, how likely the text is about it. LLM Guard runs a zero-shot DeBERTa model over any
+ * topic name; ragguard scores the topic's vocabulary (`topicScore`: built-in core and related
+ * terms for violence, weapons, drugs, politics, religion, gambling, self-harm, sex, medical,
+ * finance, hacking, terrorism; other topics by their own words) by coverage and density, so one
+ * passing mention stays low and a text with three or more of the topic's terms passes 0.8. It
+ * sees vocabulary, not stance or meaning: a news report on violence scores like a threat, and a
+ * threat in plain words ("I'll break her arm") scores low. A local ONNX classifier (`model`)
+ * replaces it for all topics.
  *
  * @example
  * await new BanTopics({ topics: ["violence"], threshold: 0.7 }).scan("He threatened to stab and kill them."); // valid: false
@@ -36,13 +39,9 @@ export class BanTopics implements Scanner {
   constructor(options: BanTopicsOptions) {
     const parsed = parseScannerOptions(banTopicsOptionsSchema, options, "BanTopics");
     this.#threshold = parsed.threshold;
-    const lexicon = Object.fromEntries(parsed.topics.map((topic) => [topic, cuesForTopic(topic)]));
-    const patterns = [...compileCues(lexicon).values()];
-    this.#score = scoreWith(parsed, "builtin-topic-cues", (text) =>
-      patterns.reduce(
-        (max, pattern) => Math.max(max, cueScore(distinctCues(pattern, text).size)),
-        0,
-      ),
+    const matchers = parsed.topics.map((topic) => compileTopic(vocabularyOfTopic(topic)));
+    this.#score = scoreWith(parsed, "builtin-topic-vocabulary", (text) =>
+      matchers.reduce((max, matcher) => Math.max(max, topicScore(matcher, text)), 0),
     );
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { compileGeneralisations, loadedWords } from "../../detectors/catalogue/bias-cues.js";
 import { compileCues, distinctCues } from "../../detectors/catalogue/cue-lexicon.js";
+import { normalizeText } from "../../detectors/text-features/normalize.js";
 import type { Scanner, ScanResult } from "../../scan/scanner.js";
 import { classifierChoiceShape, oneClassifierChoice } from "../classifier-options.js";
 import { parseScannerOptions } from "../parse-options.js";
@@ -19,14 +20,16 @@ export const biasOptionsSchema = z
 export type BiasOptions = z.input<typeof biasOptionsSchema>;
 
 /**
- * LLM Guard's Bias, output scanner: biased text is invalid. Built-in: sweeping statements about
- * identity groups ("women are too emotional", "all immigrants are ...": 0.9 for the first, 0.98
- * for more) and slanted wording ("obviously", "so-called": 0.3 each, at most 0.6). LLM Guard's
+ * LLM Guard's Bias, output scanner: biased text is invalid. Built-in: sweeping statements that
+ * give a whole group of people a trait or a verdict ("women are too emotional", "older employees
+ * can't learn", "typical millennials: entitled": 0.98 for one, 0.995 for more, so LLM Guard's
+ * configured 0.97 flags them) and slanted wording ("so-called", "everyone knows": 0.3 each, at
+ * most 0.6). A plain fact about a group ("women are underrepresented in ...") scores 0. LLM Guard's
  * model (valurank/distilroberta-bias) judges news-style slant as a whole, which this does not;
  * give its ONNX export as `model` to use it.
  *
  * @example
- * await new Bias().scan("Women are too emotional to lead."); // { valid: false, score: 0.9 }
+ * await new Bias().scan("Women are too emotional to lead."); // { valid: false, score: 0.98 }
  */
 export class Bias implements Scanner {
   readonly name = "Bias";
@@ -39,9 +42,10 @@ export class Bias implements Scanner {
     const generalisation = compileGeneralisations();
     const loaded = compileCues({ loaded: loadedWords }).get("loaded")!;
     this.#score = scoreWith(parsed, "builtin-bias-cues", (text) => {
-      const sweeping = distinctCues(generalisation, text).size;
-      if (sweeping > 0) return sweeping > 1 ? 0.98 : 0.9;
-      return Math.min(0.6, 0.3 * distinctCues(loaded, text).size);
+      const normal = normalizeText(text);
+      const sweeping = distinctCues(generalisation, normal).size;
+      if (sweeping > 0) return sweeping > 1 ? 0.995 : 0.98;
+      return Math.min(0.6, 0.3 * distinctCues(loaded, normal).size);
     });
   }
 

@@ -19,8 +19,8 @@ export type GibberishOptions = z.input<typeof gibberishOptionsSchema>;
 
 /**
  * LLM Guard's Gibberish: a text that is noise is invalid. Built-in: the share of words that cannot
- * be words (`gibberishScore`: keyboard runs, no vowels, long consonant runs, repeated letters)
- * and of symbols over letters. LLM Guard's model also flags "word salad" (real words, no sense),
+ * be words (`gibberishScore`: keyboard runs, no vowels, long consonant runs, repeated letters or
+ * chunks, letter pairs English rarely has; 70% such words score 1) and of symbols over letters. LLM Guard's model also flags "word salad" (real words, no sense),
  * which this cannot. A local ONNX model (`model`, an export of
  * madhurjindal/autonlp-Gibberish-Detector) replaces the built-in scorer.
  *

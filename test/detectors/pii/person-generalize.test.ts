@@ -100,3 +100,27 @@ describe("PERSON across languages and contexts", () => {
     expect(persons("Cher Jean-Pierre, voici le dossier.")).toEqual(["Jean-Pierre"]);
   });
 });
+
+describe("PERSON cues for a single word no list calls a given name", () => {
+  it("finds a surname inside a sentence, a speaker before a quote, a life event, a contact detail", () => {
+    expect(persons("Nothing beats the early records of Andersson and his band.")).toEqual([
+      "Andersson",
+    ]);
+    expect(persons('Vedzizhev: "Who sent this parcel?"')).toEqual(["Vedzizhev"]);
+    expect(persons("Jouko spent a year at the museum as a guide.")).toEqual(["Jouko"]);
+    expect(persons("As promised, here's Tihomila's address: 12 Lake Road.")).toEqual(["Tihomila"]);
+  });
+
+  it("leaves surnames that are products, firms, ships and places in an address alone", () => {
+    for (const text of [
+      "We migrated from Jenkins to GitHub Actions last spring.",
+      "The embedded queue replaces the optional Kafka dependency; existing Kafka users keep it.",
+      '{"owner": "platform team", "severity": "sev2"}',
+      "The following year she worked at Nielsen in Oslo.",
+      "Please forward it to USNS Frías\nFPO AA 88037.",
+      "Ship the parts to 12 Rua Nova, Cape Verde 12844.",
+      "Our office moved to Quinta do Paço, Portugal.",
+    ])
+      expect(persons(text), text).toEqual([]);
+  });
+});

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateChunks } from "../../../bench/corpus.js";
 import { loadPiiResources } from "../../../src/detectors/pii/find-pii.js";
-import {
-  defaultPhoneRegions,
-  findPhoneNumbers,
-  type ParsePhoneNumber,
-} from "../../../src/detectors/pii/phone.js";
+import { findPhoneNumbers, type ParsePhoneNumber } from "../../../src/detectors/pii/phone.js";
 
 const texts = [
   "Call +1 415 555 0134 or 020 7946 0958 (office), fax 030 901820.",
@@ -15,41 +11,37 @@ const texts = [
   ...generateChunks(300, 1000, 3),
 ];
 
-describe("phone candidate memo", () => {
-  it("gives the scores of a fresh parse, and parses a repeated number once", async () => {
-    const { parsePhone } = await loadPiiResources();
-    let calls = 0;
-    const counting: ParsePhoneNumber = (text, region) => {
-      calls += 1;
-      return parsePhone(text, region);
-    };
-    // A copy of the default regions is not memoised: every candidate is parsed afresh.
-    const fresh = texts.map((text) => findPhoneNumbers(text, parsePhone, [...defaultPhoneRegions]));
-    const first = texts.map((text) => findPhoneNumbers(text, counting));
-    expect(first).toEqual(fresh);
-    expect(fresh.flat().length).toBeGreaterThan(10);
-    expect(calls).toBeGreaterThan(0);
-    calls = 0;
-    const again = texts.map((text) => findPhoneNumbers(text, counting));
-    expect(again).toEqual(fresh);
-    expect(calls).toBe(0);
+async function countingParser(): Promise<{ parse: ParsePhoneNumber; calls: () => number }> {
+  const { parsePhone } = await loadPiiResources();
+  let calls = 0;
+  const parse: ParsePhoneNumber = (text, region) => {
+    calls += 1;
+    return parsePhone(text, region);
+  };
+  return { parse, calls: () => calls };
+}
+
+describe("phone candidate memo (one per scan)", () => {
+  it("parses a number repeated in one text once, with the same score every time", async () => {
+    const footer = "Questions? Call +1 415 555 0134 (office).";
+    const once = await countingParser();
+    const single = findPhoneNumbers(footer, once.parse);
+    const repeated = await countingParser();
+    const pages = Array.from({ length: 6 }, () => footer).join("\n");
+    const found = findPhoneNumbers(pages, repeated.parse);
+    expect(single).toHaveLength(1);
+    expect(found).toHaveLength(6);
+    expect(new Set(found.map((match) => match.score))).toEqual(new Set([single[0]!.score]));
+    expect(repeated.calls()).toBe(once.calls());
   });
 
-  it("holds at most 64 candidates, then starts over", async () => {
-    const { parsePhone } = await loadPiiResources();
-    let calls = 0;
-    const counting: ParsePhoneNumber = (text, region) => {
-      calls += 1;
-      return parsePhone(text, region);
-    };
-    const numbers = Array.from({ length: 65 }, (_, index) => `call +1 415 555 ${1000 + index}`);
-    for (const text of numbers.slice(0, 64)) findPhoneNumbers(text, counting);
-    calls = 0;
-    for (const text of numbers.slice(0, 64)) findPhoneNumbers(text, counting);
-    expect(calls).toBe(0);
-    findPhoneNumbers(numbers[64]!, counting);
-    calls = 0;
-    findPhoneNumbers(numbers[0]!, counting);
-    expect(calls).toBeGreaterThan(0);
+  it("keeps nothing between scans: the same text parses again, to the same result", async () => {
+    const counter = await countingParser();
+    const first = texts.map((text) => findPhoneNumbers(text, counter.parse));
+    const afterFirst = counter.calls();
+    expect(first.flat().length).toBeGreaterThan(10);
+    const again = texts.map((text) => findPhoneNumbers(text, counter.parse));
+    expect(again).toEqual(first);
+    expect(counter.calls()).toBe(2 * afterFirst);
   });
 });

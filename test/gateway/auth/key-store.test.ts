@@ -68,6 +68,33 @@ describe.each(backends)("key store on %s", (name, open) => {
     expect(await store.findByTokenId(tokenId)).toBeUndefined();
   });
 
+  it("keeps a key's guard policy and guard_rpm_limit, and clears the policy with null", async (ctx) => {
+    if (skip()) ctx.skip(`${name}: DATABASE_URL not set`);
+    const tokenId = generateTokenId();
+    const guard = {
+      enabled: false,
+      actions: { PromptInjection: "monitor" as const },
+      fail_open: true,
+    };
+    const created = await store.create({
+      keyHash: hashKey(generateRawKey()),
+      tokenId,
+      guard,
+      guardRpmLimit: 7,
+    });
+    expect(created).toMatchObject({ guard, guardRpmLimit: 7 });
+    expect((await store.findByTokenId(tokenId))?.guard).toEqual(guard);
+    const untouched = await store.update(tokenId, { keyAlias: "x" });
+    expect(untouched).toMatchObject({ guard, guardRpmLimit: 7 });
+    const cleared = await store.update(tokenId, { guard: null, guardRpmLimit: null });
+    expect(cleared).toMatchObject({ guard: null, guardRpmLimit: null });
+    const plain = await store.create({
+      keyHash: hashKey(generateRawKey()),
+      tokenId: generateTokenId(),
+    });
+    expect(plain).toMatchObject({ guard: null, guardRpmLimit: null });
+  });
+
   it("rejects a second key with the same hash", async (ctx) => {
     if (skip()) ctx.skip(`${name}: DATABASE_URL not set`);
     const keyHash = hashKey(generateRawKey());

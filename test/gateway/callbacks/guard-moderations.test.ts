@@ -1,17 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
-import type { FastifyInstance } from "fastify";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayCallbacks, guardLogPrefix } from "../../../src/gateway/callbacks/index.js";
 import type { GatewayConfigInput } from "../../../src/gateway/config/schema.js";
-import { createGuardApi } from "../../../src/guard-api/app.js";
-import { createScanPool, type ScanPool } from "../../../src/workers/scan-pool.js";
 import { captureLogger } from "../../helpers/capture-logger.js";
 import { anthropicHandler } from "../helpers/anthropic-upstream.js";
 import { openTestPGlite, type TestDatabase } from "../helpers/databases.js";
 import { type FakeUpstream, startFakeUpstream } from "../helpers/fake-upstream.js";
+import { countingFetch, startTestGuardApi, type TestGuardApi } from "../helpers/guard-api.js";
 import { openAIHandler } from "../helpers/openai-upstream.js";
 import { masterKey, type RunningGateway, startTestGateway } from "../helpers/test-gateway.js";
 
@@ -22,19 +20,10 @@ const benign = "What is the capital of France? Answer in one word.";
 let database: TestDatabase;
 let openaiUpstream: FakeUpstream;
 let anthropicUpstream: FakeUpstream;
-let pool: ScanPool;
-let guardApp: FastifyInstance;
-let guardUrl: string;
+let guard: TestGuardApi;
 /** Requests the gateways sent to the guard API. */
-const guardCalls: string[] = [];
+const { fetch: guardCountingFetch, calls: guardCalls } = countingFetch("/analyze/prompt");
 const gateways: RunningGateway[] = [];
-
-/** Counts guard API calls on the way out of the gateway, then does the real request. */
-const countingFetch: typeof fetch = async (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (url.includes("/analyze/prompt")) guardCalls.push(url);
-  return fetch(input, init);
-};
 
 function modelList(): GatewayConfigInput["model_list"] {
   return [
@@ -59,7 +48,7 @@ function modelList(): GatewayConfigInput["model_list"] {
 
 async function startGateway(
   settings: GatewayConfigInput["gateway_settings"],
-  guardBase = guardUrl,
+  guardBase = guard.url,
 ): Promise<{ gateway: RunningGateway; lines: ReturnType<typeof captureLogger>["lines"] }> {
   const log = captureLogger();
   const gateway = await startTestGateway(
@@ -68,7 +57,7 @@ async function startGateway(
     {
       callbacks: gatewayCallbacks,
       env: { GUARD_API_BASE: guardBase },
-      fetch: countingFetch,
+      fetch: guardCountingFetch,
       logger: log.logger,
     },
   );
@@ -84,21 +73,12 @@ beforeAll(async () => {
   database = await openTestPGlite();
   openaiUpstream = await startFakeUpstream(openAIHandler);
   anthropicUpstream = await startFakeUpstream(anthropicHandler);
-  const scanners = [{ type: "Toxicity" }, { type: "PromptInjection" }];
-  pool = createScanPool({ scanners, threads: 1 });
-  guardApp = await createGuardApi({
-    config: { input_scanners: scanners },
-    pool,
-    logger: captureLogger().logger,
-  });
-  await guardApp.listen({ host: "127.0.0.1", port: 0 });
-  guardUrl = `http://127.0.0.1:${(guardApp.server.address() as AddressInfo).port}`;
+  guard = await startTestGuardApi([{ type: "Toxicity" }, { type: "PromptInjection" }]);
 }, 120_000);
 
 afterAll(async () => {
   for (const gateway of gateways) await gateway.close();
-  await guardApp?.close();
-  await pool?.destroy();
+  await guard?.close();
   await openaiUpstream?.close();
   await anthropicUpstream?.close();
   await database?.dispose();

@@ -114,6 +114,35 @@ describe("router: load balancing, failover, fallbacks, timeouts, disconnects", (
     a.handle(openAIHandler);
   });
 
+  it("never lets a key reach a fallback model it may not call (skipped, upstream error back)", async () => {
+    const narrow = await running.generateKey({ models: ["primary"] });
+    const both = await running.generateKey({ models: ["primary", "backup"] });
+    const as = (key: string) =>
+      new OpenAI({ apiKey: key, baseURL: `${running.url}/v1`, maxRetries: 0 });
+    a.handle(failWith(502));
+    try {
+      // The attacker's key may call primary only; making primary fail must not open backup.
+      const before = counts();
+      await expect(
+        as(narrow.key).chat.completions.create({
+          model: "primary",
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      ).rejects.toMatchObject({ status: 502 });
+      expect(delta(before)).toEqual([2, 0, 0]);
+      // A key that may call both still falls back.
+      const allowed = counts();
+      const answer = await as(both.key).chat.completions.create({
+        model: "primary",
+        messages: [{ role: "user", content: "hi" }],
+      });
+      expect(answer.choices[0]?.message.content).toBe("echo: hi");
+      expect(delta(allowed)).toEqual([2, 0, 1]);
+    } finally {
+      a.handle(openAIHandler);
+    }
+  });
+
   it("fails over a stream that breaks before its first event", async () => {
     a.handle(failWith(500));
     try {

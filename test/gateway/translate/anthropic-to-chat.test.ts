@@ -46,6 +46,7 @@ describe("anthropicToChatResponse", () => {
       message: {
         role: "assistant",
         content: "I'll check the weather.",
+        refusal: null,
         tool_calls: [
           {
             id: "toolu_01A09q90qw90lq917835lq9",
@@ -85,7 +86,10 @@ describe("anthropicToChatResponse", () => {
       "m",
     );
     expect(out.choices[0]?.finish_reason).toBe(finish);
-    expect(out.choices[0]?.message.content).toBe("Hi");
+    // A refusal is OpenAI's `message.refusal` (content null); otherwise refusal is null.
+    const refused = stopReason === "refusal";
+    expect(out.choices[0]?.message.content).toBe(refused ? null : "Hi");
+    expect(out.choices[0]?.message.refusal).toBe(refused ? "Hi" : null);
   });
 
   it("puts thinking text in reasoning_content and gives null content for tool-only replies", () => {
@@ -308,7 +312,11 @@ describe("anthropicToChatResponse in JSON mode", () => {
       },
       "m",
     );
-    expect(out.choices[0]?.message).toEqual({ role: "assistant", content: '{"city":"Paris"}' });
+    expect(out.choices[0]?.message).toEqual({
+      role: "assistant",
+      content: '{"city":"Paris"}',
+      refusal: null,
+    });
     expect(out.choices[0]?.finish_reason).toBe("stop");
   });
 });
