@@ -9,7 +9,7 @@ import { emailRedactor, phraseDetector, startGuardApi } from "../filters/test-sc
 import { runCli } from "../helpers/run-cli.js";
 
 const entry = fileURLToPath(new URL("../../cli/ingest-cli.ts", import.meta.url));
-const outputs = ["chunks.jsonl", "dropped.jsonl", "report.json"];
+const outputs = ["chunks.jsonl", "dropped.jsonl", "report.html", "report.json"];
 
 /** Start ingest-cli from sources and SIGKILL it (no cleanup possible) once `trigger` is on stderr. */
 function runAndKill(
@@ -106,7 +106,7 @@ describe("ingest-cli killed with SIGKILL mid-run", () => {
     expect(chunks).toHaveLength(fileCount - 1);
     expect(after["chunks.jsonl"]).toContain("rewritten");
     expect(after["chunks.jsonl"]).not.toMatch(/ops\d+@example\.org/);
-    // The killed run's temporary files were removed; only the three outputs remain.
+    // The killed run's temporary files were removed; only the outputs remain.
     expect((await readdir(out)).sort()).toEqual(outputs);
   }, 400_000);
 });
