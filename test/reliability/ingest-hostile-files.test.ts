@@ -126,7 +126,12 @@ describe("ingest over hostile files: every file is accounted for", () => {
       runsAsRoot ? { status: "loaded", kept: 1 } : { status: "skipped", reason: "read_error" },
     );
     expect(JSON.stringify(chunks)).not.toContain("ghp_8fK2");
-    expect((await readdir(out)).sort()).toEqual(["chunks.jsonl", "dropped.jsonl", "report.html", "report.json"]);
+    expect((await readdir(out)).sort()).toEqual([
+      "chunks.jsonl",
+      "dropped.jsonl",
+      "report.html",
+      "report.json",
+    ]);
   });
 
   it("lists a symlink loop (loop-a.txt <-> loop-b) and a dangling link as skipped read_error", async () => {
