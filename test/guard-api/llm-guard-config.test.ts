@@ -76,16 +76,19 @@ describe("LLM Guard's own default scanners.yml, unmodified", () => {
     expect(log.lines.some((line) => /Config keys ignored/.test(line.msg ?? ""))).toBe(true);
   });
 
-  it("answers /analyze/prompt with a score for every input scanner it lists", async () => {
-    const response = await app.inject({
+  // Its Sentiment threshold is 0.0: as in LLM Guard, a neutral text (compound 0) is invalid.
+  const analyzeEverydayPrompt = () =>
+    app.inject({
       method: "POST",
       url: "/analyze/prompt",
       headers: auth,
-      // Its Sentiment threshold is 0.0: as in LLM Guard, a neutral text (compound 0) is invalid.
       payload: {
         prompt: "Thanks! Could you summarise the attached quarterly report for the board?",
       },
     });
+
+  it("answers /analyze/prompt with a score for every input scanner it lists", async () => {
+    const response = await analyzeEverydayPrompt();
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body.scanners).sort()).toEqual([...inputNames].sort());
@@ -102,14 +105,7 @@ describe("LLM Guard's own default scanners.yml, unmodified", () => {
   // operating points are 0.95-0.98 per kind of text), so this everyday prompt scores ~0.977 and is
   // refused. Fix: calibrate the built-in scores so that 0.92 means the shipped operating point.
   it.fails("passes an everyday prompt under LLM Guard's PromptInjection threshold 0.92", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/analyze/prompt",
-      headers: auth,
-      payload: {
-        prompt: "Thanks! Could you summarise the attached quarterly report for the board?",
-      },
-    });
+    const response = await analyzeEverydayPrompt();
     expect(response.json().is_valid).toBe(true);
   }, 60_000);
 
