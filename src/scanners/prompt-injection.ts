@@ -4,10 +4,14 @@ import { once } from "../common/once.js";
 import { formatZodError } from "../common/parse-config.js";
 import type { TextClassifier } from "../detectors/classifier.js";
 import {
-  builtinPromptInjectionThreshold,
   builtinPromptInjectionThresholds,
   loadBuiltinPromptInjectionModel,
 } from "../detectors/prompt-injection/builtin-model.js";
+import {
+  calibrate,
+  calibratedThreshold,
+  uncalibrate,
+} from "../detectors/prompt-injection/calibration.js";
 import {
   createPromptInjectionDetector,
   type PromptInjectionDetector,
@@ -28,15 +32,19 @@ import {
 } from "./classifier-options.js";
 import { classifySegments } from "./classify-segments.js";
 
-/** The built-in detector's threshold for prompts (false-positive rate ≤ 1 % on validation prompts). */
-export const defaultPromptInjectionThreshold = builtinPromptInjectionThreshold;
+/**
+ * The default threshold (LLM Guard's too). With the built-in detector, scores are calibrated so
+ * that it is the shipped operating point of every kind of text (false-positive rate ≤ 1 %).
+ */
+export const defaultPromptInjectionThreshold = calibratedThreshold;
 
 /** Options of the {@link PromptInjection} scanner. */
 export const promptInjectionOptionsSchema = z
   .object({
     /**
-     * A text is invalid when its score reaches this value. Unset: the built-in threshold of the
-     * kind of text (`source`), each chosen on validation data for a false-positive rate ≤ 1 %.
+     * A text is invalid when its score reaches this value; default 0.92. The built-in detector's
+     * scores are calibrated per kind of text (`source`) so that 0.92 is each kind's shipped
+     * operating point, chosen on validation data for a false-positive rate ≤ 1 %.
      */
     threshold: z.number().min(0).max(1).optional(),
     /**
@@ -100,29 +108,32 @@ export class PromptInjection implements Scanner {
     this.detector = this.locator ?? chooseClassifier(parsed.data, sharedPromptInjectionDetector);
   }
 
-  /** The threshold used for `source` (the configured one when the call gives none). */
-  thresholdFor(source: ScanSource = this.source): number {
-    return this.fixedThreshold ?? builtinPromptInjectionThresholds[source];
-  }
-
-  /** The threshold for the configured source. */
+  /** The threshold a score is compared with (the same for every kind of text). */
   get threshold(): number {
-    return this.thresholdFor();
+    return this.fixedThreshold ?? calibratedThreshold;
   }
 
   scan(text: string, context?: ScanContext): Promise<ScanResult> | ScanResult {
-    const threshold = this.thresholdFor(context?.source ?? this.source);
-    if (this.matchType !== MatchType.FULL || this.locator === null)
+    const threshold = this.threshold;
+    if (this.locator === null)
       return classifySegments(this.detector, text, this.matchType, threshold);
-    const { score, spans } = this.locator.detect(text, threshold);
+    // The built-in detector: work on its raw probabilities, report calibrated scores.
+    const raw = builtinPromptInjectionThresholds[context?.source ?? this.source];
+    const rawThreshold = uncalibrate(threshold, raw);
+    if (this.matchType !== MatchType.FULL)
+      return classifySegments(this.detector, text, this.matchType, rawThreshold).then((result) => ({
+        ...result,
+        score: clampScore(calibrate(result.score, raw)),
+      }));
+    const { score, spans } = this.locator.detect(text, rawThreshold);
     return {
       sanitized: text,
-      valid: score < threshold,
-      score,
+      valid: score < rawThreshold,
+      score: clampScore(calibrate(score, raw)),
       spans: spans.map((span) => ({
         start: span.start,
         end: span.end,
-        score: clampScore(span.score),
+        score: clampScore(calibrate(span.score, raw)),
       })),
     };
   }

@@ -93,20 +93,9 @@ describe("LLM Guard's own default scanners.yml, unmodified", () => {
     const body = response.json();
     expect(Object.keys(body.scanners).sort()).toEqual([...inputNames].sort());
     for (const score of Object.values(body.scanners)) expect(typeof score).toBe("number");
-    // Every scanner but PromptInjection passes this everyday prompt; see the known defect below.
-    const failing = Object.entries(body.scanners as Record<string, number>).filter(
-      ([name, score]) => name !== "PromptInjection" && name !== "Sentiment" && score > 0.5,
-    );
-    expect(failing).toEqual([]);
-  }, 60_000);
-
-  // Known defect: LLM Guard's file sets PromptInjection's threshold to 0.92, chosen for its
-  // DeBERTa model. The built-in model's scores are not calibrated to that scale (its own
-  // operating points are 0.95-0.98 per kind of text), so this everyday prompt scores ~0.977 and is
-  // refused. Fix: calibrate the built-in scores so that 0.92 means the shipped operating point.
-  it.fails("passes an everyday prompt under LLM Guard's PromptInjection threshold 0.92", async () => {
-    const response = await analyzeEverydayPrompt();
-    expect(response.json().is_valid).toBe(true);
+    // LLM Guard's file sets PromptInjection's threshold to 0.92, chosen for its DeBERTa model;
+    // the built-in scores are calibrated so that 0.92 is the shipped operating point.
+    expect(body.is_valid).toBe(true);
   }, 60_000);
 
   it("answers /analyze/output with a score for every output scanner it lists", async () => {
